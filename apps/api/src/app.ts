@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type ErrorBody, MESSAGES } from '@app/shared';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { addErrorResponses, registerErrorHandler } from './plugins/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsService;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
+export async function buildApp({ config, db, mailer, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel ?? 'info' },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const settings = new SettingsService(db, (next) => {
+    if (!config.logLevel) app.log.level = next.system.logLevel;
+  });
+  app.decorate('settings', settings);
+  if (!config.logLevel) app.log.level = (await settings.get()).system.logLevel;
+
+  const auth = new AuthService(
+    db,
+    config,
+    settings,
+    new TokenSigner(config.jwtSecret),
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  // The API limit from the settings, per account (or per IP before sign-in), after authentication.
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    timeWindow: '1 hour',
+    max: async () => (await settings.get()).system.apiRateLimit,
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyRequests }),
+  });
+
+  registerAuth(app, auth);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && route.schema) addErrorResponses(route.schema as never);
+    if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json') {
+      route.config = { ...route.config, public: true };
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'API Autopromotion Immobilière', version: '1.0.0', description: 'Back-office, montants en FCFA.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth, config });
+      await api.register(settingsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built web app; any other GET outside /api gets index.html (client-side routes). */
+async function registerWebApp(app: App, webDist: string) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorBody = { success: false, message: MESSAGES.notFound, code: 'NOT_FOUND' };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  SESSION_HOURS: z.coerce.number().min(1).max(24).default(8),
+  SEED_DEMO: booleanFlag,
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Autopromotion Immobilière <no-reply@autopromotion.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORGOT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  sessionHours: number;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string | undefined;
+  /** Sign-in attempts per IP per minute. */
+  loginRateLimit: number;
+  /** Forgot-password requests per IP per 15 minutes. */
+  forgotRateLimit: number;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError('Configuration invalide :\n  JWT_SECRET: requis avec DATABASE_URL (au moins 32 caractères)');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    sessionHours: e.SESSION_HOURS,
+    // Embedded: demo data on the first start unless SEED_DEMO=0; PostgreSQL: only with SEED_DEMO=1.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    forgotRateLimit: e.FORGOT_RATE_LIMIT,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}
+
+/** On the embedded default, a random secret generated once and kept in DATA_DIR. */
+function embeddedJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

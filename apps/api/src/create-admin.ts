@@ -1,0 +1,71 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SETTINGS, emailSchema, passwordProblem } from '@app/shared';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { insertAudit } from './modules/audit/audit.repository.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { findUtilisateurByEmail, insertUtilisateur } from './modules/utilisateurs/utilisateurs.repository.ts';
+
+/** npm run create-admin -- --email … --password … [--nom … --prenom …]: the first admin of a real database. */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      nom: { type: 'string' },
+      prenom: { type: 'string' },
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const ask = async (value: string | undefined, question: string) => value ?? (await rl.question(question)).trim();
+  const email = emailSchema.parse(await ask(values.email, 'E-mail : '));
+  const password = await ask(values.password, 'Mot de passe : ');
+  const nom = (await ask(values.nom, 'Nom [Administrateur] : ')) || 'Administrateur';
+  const prenom = (await ask(values.prenom, 'Prénom [Principal] : ')) || 'Principal';
+  rl.close();
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const settings = await database.db
+      .selectFrom('settings')
+      .select('value')
+      .where('grp', '=', 'security')
+      .executeTakeFirst();
+    const problem = passwordProblem(password, { ...DEFAULT_SETTINGS.security, ...(settings?.value as object) });
+    if (problem) throw new Error(problem);
+    if (await findUtilisateurByEmail(database.db, email)) throw new Error(`Un compte existe déjà pour ${email}`);
+    const password_hash = await hashPassword(password);
+    await database.db.transaction().execute(async (trx) => {
+      const admin = await insertUtilisateur(trx, {
+        email,
+        password_hash,
+        role: 'admin',
+        nom,
+        prenom,
+        telephone: null,
+        photo_profil: null,
+      });
+      await insertAudit(
+        trx,
+        { user_id: null, ip_address: null, user_agent: 'create-admin' },
+        {
+          action: 'created',
+          table_name: 'utilisateurs',
+          record_id: admin.id,
+          new_values: { email, role: 'admin' },
+        },
+      );
+    });
+    console.log(`Administrateur ${email} créé.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

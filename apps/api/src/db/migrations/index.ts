@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-22-0001-foundation.ts';
+
+/** Every migration, in order. Add new files here; never edit one that has landed. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-foundation': foundation,
+};

@@ -1,0 +1,109 @@
+import type { AccountStatut, Role } from '@app/shared';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: Date when read, Date or ISO string when written, defaulted. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | null | undefined, string | null>;
+
+export interface UtilisateursTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: Role;
+  statut: ColumnType<AccountStatut, AccountStatut | undefined, AccountStatut>;
+  nom: string;
+  prenom: string;
+  telephone: string | null;
+  photo_profil: string | null;
+  must_change_password: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  date_derniere_connexion: NullableTimestamp;
+  password_changed_at: Timestamp;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PersonnelTable {
+  id: Generated<number>;
+  utilisateur_id: number;
+  code_employe: string;
+  num_cni: string;
+  departement: string;
+  poste: string;
+  /** date: read as 'YYYY-MM-DD' text (see database.ts type parsers). */
+  date_embauche: string;
+  /** bigint FCFA: read as string to stay exact. */
+  salaire: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  utilisateur_id: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_activity_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface SessionTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  utilisateur_id: number;
+  code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  grp: string;
+  value: Json;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface AuditTable {
+  id: Generated<string>;
+  action: string;
+  table_name: string;
+  record_id: string | null;
+  user_id: number | null;
+  membre_id: number | null;
+  personnel_id: number | null;
+  old_values: Json;
+  new_values: Json;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  utilisateurs: UtilisateursTable;
+  personnel: PersonnelTable;
+  sessions: SessionsTable;
+  session_tokens: SessionTokensTable;
+  password_reset_codes: PasswordResetCodesTable;
+  settings: SettingsTable;
+  audit: AuditTable;
+}
+
+export type Utilisateur = Selectable<UtilisateursTable>;
+export type NewUtilisateur = Insertable<UtilisateursTable>;
+export type UtilisateurUpdate = Updateable<UtilisateursTable>;
+export type NewAudit = Insertable<AuditTable>;

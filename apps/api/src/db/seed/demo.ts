@@ -1,0 +1,119 @@
+import { DEFAULT_SETTINGS, type Role } from '@app/shared';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+import { upsertSetting } from '../../modules/settings/settings.repository.ts';
+import type { Database } from '../database.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+interface DemoAccount {
+  email: string;
+  role: Role;
+  prenom: string;
+  nom: string;
+  telephone: string;
+  personnel?: {
+    code_employe: string;
+    num_cni: string;
+    departement: string;
+    poste: string;
+    date_embauche: string;
+    salaire: number;
+  };
+}
+
+/** The six demo accounts of decisions §1 (all with the password Demo@2026). */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    email: 'admin@demo.test',
+    role: 'admin',
+    prenom: 'Serge',
+    nom: 'Konan',
+    telephone: '+225 07 08 11 22 33',
+    personnel: {
+      code_employe: 'CHES-ADM-000001',
+      num_cni: 'CI00123456781',
+      departement: 'Direction',
+      poste: 'Directeur général',
+      date_embauche: '2019-03-01',
+      salaire: 1_500_000,
+    },
+  },
+  {
+    email: 'gestionnaire@demo.test',
+    role: 'gestionnaire',
+    prenom: 'Aminata',
+    nom: 'Kouadio',
+    telephone: '+225 05 44 21 09 87',
+    personnel: {
+      code_employe: 'CHES-GES-000002',
+      num_cni: 'CI00234567892',
+      departement: 'Gestion',
+      poste: 'Gestionnaire de portefeuille',
+      date_embauche: '2021-06-15',
+      salaire: 650_000,
+    },
+  },
+  {
+    email: 'comptable@demo.test',
+    role: 'comptable',
+    prenom: 'Ibrahim',
+    nom: 'Traoré',
+    telephone: '+225 01 02 33 44 55',
+    personnel: {
+      code_employe: 'CHES-CPT-000003',
+      num_cni: 'CI00345678903',
+      departement: 'Comptabilité',
+      poste: 'Comptable principal',
+      date_embauche: '2020-01-06',
+      salaire: 750_000,
+    },
+  },
+  {
+    email: 'commercial@demo.test',
+    role: 'commercial',
+    prenom: 'Mariam',
+    nom: 'Bamba',
+    telephone: '+225 07 59 60 61 62',
+    personnel: {
+      code_employe: 'CHES-COM-000004',
+      num_cni: 'CI00456789014',
+      departement: 'Commercial',
+      poste: 'Chargée de clientèle',
+      date_embauche: '2022-09-01',
+      salaire: 450_000,
+    },
+  },
+  { email: 'membre@demo.test', role: 'membre', prenom: 'Jean-Marc', nom: 'Koffi', telephone: '+225 05 66 77 88 99' },
+  { email: 'demandeur@demo.test', role: 'demandeur', prenom: 'Adjoua', nom: 'Yao', telephone: '+225 01 23 45 67 89' },
+];
+
+/** Demo data, written once into an empty database. */
+export async function seedDemo(db: Database): Promise<void> {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction().execute(async (trx) => {
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      const { personnel, ...identity } = account;
+      const row = await trx
+        .insertInto('utilisateurs')
+        .values({ ...identity, password_hash: hashes[index] ?? '', photo_profil: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (personnel)
+        await trx
+          .insertInto('personnel')
+          .values({ ...personnel, utilisateur_id: row.id })
+          .execute();
+    }
+    await upsertSetting(
+      trx,
+      'general',
+      {
+        ...DEFAULT_SETTINGS.general,
+        address: 'Boulevard Latrille, Cocody, Abidjan',
+        phone: '+225 27 22 41 50 50',
+        email: 'contact@autopromotion.test',
+      },
+      null,
+    );
+  });
+}

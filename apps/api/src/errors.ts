@@ -1,0 +1,38 @@
+import { type ErrorCode, MESSAGES } from '@app/shared';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_RESET_CODE: 400,
+  TOKEN_MISSING: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_DISABLED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ACCOUNT_LOCKED: 423,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  MAINTENANCE: 503,
+};
+
+/** The one error services throw: a stable code, a French message for a person, optional field messages. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
+export const forbidden = () => new AppError('FORBIDDEN', MESSAGES.forbidden);
+export const invalid = (message: string, errors?: Record<string, string>) =>
+  new AppError('VALIDATION_ERROR', message, errors);

@@ -1,0 +1,49 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is logged and saved as one .eml
+ * file under DATA_DIR/mail (decisions §3), where a developer or a test reads it.
+ */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = path.join(options.dataDir, 'mail');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(folder, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.log.info(
+        { mail: { to: message.to, subject: message.subject, file } },
+        'e-mail enregistré (pas de SMTP_URL)',
+      );
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { Executor } from '../../db/database.ts';
+
+/** Who did it and from where: taken from the request, written with every audit row. */
+export interface AuditActor {
+  user_id: number | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  table_name: string;
+  record_id?: string | number | null;
+  old_values?: unknown;
+  new_values?: unknown;
+  membre_id?: number | null;
+  personnel_id?: number | null;
+}
+
+/** Appends one row to the journal; call it with the transaction of the change it records. */
+export async function insertAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit')
+    .values({
+      action: entry.action,
+      table_name: entry.table_name,
+      record_id: entry.record_id == null ? null : String(entry.record_id),
+      user_id: actor.user_id,
+      membre_id: entry.membre_id ?? null,
+      personnel_id: entry.personnel_id ?? null,
+      old_values: entry.old_values === undefined ? null : JSON.stringify(entry.old_values),
+      new_values: entry.new_values === undefined ? null : JSON.stringify(entry.new_values),
+      ip_address: actor.ip_address,
+      user_agent: actor.user_agent?.slice(0, 500) ?? null,
+    })
+    .execute();
+}
+
+/** Only the fields that differ, for old_values/new_values. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  patch: Partial<T>,
+): { old_values: Partial<T>; new_values: Partial<T> } {
+  const old_values: Partial<T> = {};
+  const new_values: Partial<T> = {};
+  for (const key of Object.keys(patch) as (keyof T)[]) {
+    if (patch[key] !== undefined && patch[key] !== before[key]) {
+      old_values[key] = before[key];
+      new_values[key] = patch[key];
+    }
+  }
+  return { old_values, new_values };
+}

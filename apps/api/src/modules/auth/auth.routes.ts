@@ -1,0 +1,213 @@
+import {
+  changePasswordBodySchema,
+  loginBodySchema,
+  loginDataSchema,
+  MESSAGES,
+  memberForgotBodySchema,
+  memberResetOtpBodySchema,
+  messageOnlySchema,
+  profileSchema,
+  profileUpdateBodySchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  staffForgotBodySchema,
+  staffResetBodySchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { auditActor, currentUser } from '../../plugins/auth.ts';
+import type { AuthService } from './auth.service.ts';
+
+interface AuthRoutesOptions {
+  auth: AuthService;
+  config: Pick<Config, 'loginRateLimit' | 'forgotRateLimit'>;
+}
+
+const ok = (message: string) => ({ success: true as const, message });
+
+/** Sign-in, sessions and passwords: staff paths (/personnel-auth) and member paths (/membre-auth). */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config }) => {
+  const loginLimit = { max: config.loginRateLimit, timeWindow: '1 minute' };
+  const forgotLimit = { max: config.forgotRateLimit, timeWindow: '15 minutes' };
+
+  for (const prefix of ['/personnel-auth', '/membre-auth']) {
+    app.post(
+      `${prefix}/login`,
+      {
+        config: { public: true, rateLimit: loginLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Connexion (e-mail, code employé ou code membre)',
+          body: loginBodySchema,
+          response: { 200: successSchema(loginDataSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await auth.login(request.body.identifier, request.body.password, auditActor(request)),
+        message: 'Connexion réussie',
+      }),
+    );
+  }
+
+  for (const path of ['/personnel-auth/refresh-token', '/personnel-auth/refresh']) {
+    app.post(
+      path,
+      {
+        config: { public: true, rateLimit: loginLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Renouveler le jeton (rotation du jeton de rafraîchissement)',
+          body: refreshBodySchema,
+          response: { 200: refreshResponseSchema },
+        },
+      },
+      async (request) => {
+        const result = await auth.refresh(request.body.refreshToken, auditActor(request));
+        const data = {
+          token: result.token,
+          refreshToken: result.refreshToken,
+          sessionExpiresAt: result.sessionExpiresAt,
+        };
+        return { success: true as const, ...result, data };
+      },
+    );
+  }
+
+  app.post(
+    '/personnel-auth/logout',
+    {
+      config: { right: 'profile.read', duringPasswordChange: true },
+      schema: { tags: ['auth'], summary: 'Déconnexion (fin de la session)', response: { 200: messageOnlySchema } },
+    },
+    async (request) => {
+      await auth.logout(currentUser(request), auditActor(request));
+      return ok(MESSAGES.loggedOut);
+    },
+  );
+
+  app.post(
+    '/personnel-auth/extend-session',
+    {
+      config: { right: 'profile.read' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Prolonger la session',
+        response: { 200: successSchema(z.object({ sessionExpiresAt: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.extend(currentUser(request), auditActor(request)),
+      message: 'Session prolongée',
+    }),
+  );
+
+  app.get(
+    '/personnel-auth/profile',
+    {
+      config: { right: 'profile.read', duringPasswordChange: true },
+      schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: successSchema(profileSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await auth.profile(currentUser(request).id) }),
+  );
+
+  app.put(
+    '/personnel-auth/profile',
+    {
+      config: { right: 'profile.update' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Modifier mon profil',
+        body: profileUpdateBodySchema,
+        response: { 200: successSchema(profileSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.updateProfile(currentUser(request).id, request.body, auditActor(request)),
+      message: MESSAGES.profileSaved,
+    }),
+  );
+
+  app.post(
+    '/personnel-auth/change-password',
+    {
+      config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Changer mon mot de passe',
+        body: changePasswordBodySchema,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      await auth.changePassword(currentUser(request), currentPassword, newPassword, auditActor(request));
+      return ok(MESSAGES.passwordChanged);
+    },
+  );
+
+  // Forgotten password: the same answer whether the account exists or not (decisions §3).
+  const forgotRoutes = [
+    ['/personnel-auth/forgot-password', staffForgotBodySchema],
+    ['/membre-auth/forgot-password', memberForgotBodySchema],
+    ['/membre-auth/reset-password', memberForgotBodySchema],
+  ] as const;
+  for (const [path, body] of forgotRoutes) {
+    app.post(
+      path,
+      {
+        config: { public: true, rateLimit: forgotLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Recevoir un code de réinitialisation par e-mail',
+          body,
+          response: { 200: messageOnlySchema },
+        },
+      },
+      async (request) => {
+        await auth.requestReset(request.body.email, auditActor(request));
+        return ok(MESSAGES.resetRequested);
+      },
+    );
+  }
+
+  app.post(
+    '/personnel-auth/reset-password',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Nouveau mot de passe avec le code reçu',
+        body: staffResetBodySchema,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      const { email, token, password } = request.body;
+      await auth.resetPassword(email, token, password, auditActor(request));
+      return ok(MESSAGES.passwordReset);
+    },
+  );
+
+  app.post(
+    '/membre-auth/reset-password-otp',
+    {
+      config: { public: true, rateLimit: loginLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Nouveau mot de passe avec le code reçu (membres)',
+        body: memberResetOtpBodySchema,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      const { email, otp_code, new_password } = request.body;
+      await auth.resetPassword(email, otp_code, new_password, auditActor(request));
+      return ok(MESSAGES.passwordReset);
+    },
+  );
+};

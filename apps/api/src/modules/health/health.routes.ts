@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/health',
+    {
+      config: { public: true, rateLimit: false },
+      schema: { tags: ['system'], summary: 'État du service', response: { 200: healthSchema, 503: healthSchema } },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`SELECT 1`.execute(db);
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch (error) {
+        app.log.error({ err: error }, 'base de données injoignable');
+        return reply.status(503).send({ status: 'unavailable', database: 'down' });
+      }
+    },
+  );
+};

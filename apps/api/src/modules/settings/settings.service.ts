@@ -1,0 +1,50 @@
+import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_GROUPS, type Settings, type SettingsPatch } from '@app/shared';
+import type { Database } from '../../db/database.ts';
+import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { listSettingRows, upsertSetting } from './settings.repository.ts';
+
+const CACHE_MS = 5_000;
+
+/**
+ * Settings are read on hot paths (every request checks maintenance mode), so they are
+ * cached briefly; a change made through this process is visible at once.
+ */
+export class SettingsService {
+  private cached: { value: Settings; at: number } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onChange: (settings: Settings) => void = () => {},
+  ) {}
+
+  async get(): Promise<Settings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const rows = await listSettingRows(this.db);
+    // Stored values are laid over the defaults, so a setting added later gets its default.
+    const value = mergeSettings(DEFAULT_SETTINGS, Object.fromEntries(rows.map((row) => [row.grp, row.value])));
+    this.cached = { value, at: Date.now() };
+    return value;
+  }
+
+  async update(patch: SettingsPatch, actor: AuditActor): Promise<Settings> {
+    const current = await this.get();
+    const next = mergeSettings(current, patch);
+    await this.db.transaction().execute(async (trx) => {
+      for (const grp of SETTINGS_GROUPS) {
+        const { old_values, new_values } = changedFields(current[grp], next[grp]);
+        if (Object.keys(new_values).length === 0) continue;
+        await upsertSetting(trx, grp, next[grp], actor.user_id);
+        await insertAudit(trx, actor, {
+          action: 'updated',
+          table_name: 'settings',
+          record_id: grp,
+          old_values,
+          new_values,
+        });
+      }
+    });
+    this.cached = { value: next, at: Date.now() };
+    this.onChange(next);
+    return next;
+  }
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { countUtilisateurs } from './modules/utilisateurs/utilisateurs.repository.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db });
+  if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
+    await seedDemo(database.db);
+    app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'arrêt : plus de nouvelles requêtes, fin des requêtes en cours');
+    const timer = setTimeout(() => {
+      app.log.error('arrêt forcé après 15 s');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "erreur pendant l'arrêt");
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Prêt sur http://localhost:${config.port} (base : ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Démarrage impossible :', error);
+  }
+  process.exit(1);
+});
