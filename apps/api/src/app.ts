@@ -98,13 +98,12 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyRequests }),
   });
 
-  registerAuth(app, auth);
+  // Before registerAuth's own onRoute hook: the docs pages are public, every route gets the error schemas.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && route.schema) addErrorResponses(route.schema as never);
-    if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json') {
-      route.config = { ...route.config, public: true };
-    }
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
   });
+  registerAuth(app, auth);
 
   await app.register(swagger, {
     openapi: {

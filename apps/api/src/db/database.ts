@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Embedded only: the whole database as a tarball (tests start each file from a migrated copy). */
+  dump?: () => Promise<Blob>;
 }
 
 // bigint (FCFA) stays a string, never a lossy number; date stays 'YYYY-MM-DD'.
@@ -53,11 +55,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     parsers: pgliteParsers,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dump: () => client.dumpDataDir('none') };
 }
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** Applies pending migrations; `schema` names where Kysely keeps its own bookkeeping tables. */
+export async function migrateToLatest(db: Database, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -16,6 +16,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared right, for the test that nothing is left open. */
+    routeRights: RouteRight[];
+  }
 }
 
 export interface RouteRight {
@@ -23,10 +27,9 @@ export interface RouteRight {
   url: string;
   right: Capability | undefined;
   public: boolean;
+  /** Status codes with a response schema. */
+  responses: string[];
 }
-
-/** Every /api route with its declared right, for the test that nothing is left open. */
-export const routeRights: RouteRight[] = [];
 
 /**
  * Authentication and rights, deny by default: an /api route must declare `public`
@@ -34,14 +37,17 @@ export const routeRights: RouteRight[] = [];
  */
 export function registerAuth(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
+  const routeRights: RouteRight[] = [];
+  app.decorate('routeRights', routeRights);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = route.config ?? {};
+    const responses = Object.keys((route.schema as { response?: object } | undefined)?.response ?? {});
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routeRights.push({ method, url: route.url, right: config.right, public: config.public === true });
+      routeRights.push({ method, url: route.url, right: config.right, public: config.public === true, responses });
     }
   });
 

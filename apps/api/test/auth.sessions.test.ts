@@ -1,0 +1,156 @@
+import { MESSAGES } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, buildTestApp, login, loginAs, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const profile = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/personnel-auth/profile', headers: { authorization: `Bearer ${token}` } });
+const refresh = (refreshToken: string, url = '/api/personnel-auth/refresh-token') =>
+  ctx.app.inject({ method: 'POST', url, payload: { refreshToken } });
+
+describe('access token', () => {
+  it('opens the profile with a valid token', async () => {
+    const { token, account } = await loginAs(ctx, 'commercial');
+    const response = await profile(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id: account.id, role: 'commercial' });
+  });
+
+  it('refuses a request without token with 401 and the French message', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/personnel-auth/profile' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: MESSAGES.tokenMissing, code: 'TOKEN_MISSING' });
+  });
+
+  it('refuses a forged, tampered or unsigned token', async () => {
+    const { token } = await loginAs(ctx, 'admin');
+    const [header, payload] = token.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: '1', sid: 'x', role: 'admin' })).toString('base64url')}.${token.split('.')[2]}`;
+    for (const bad of [unsigned, tampered, 'abc.def.ghi', 'nimportequoi']) {
+      const response = await profile(bad);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'SESSION_EXPIRED', message: MESSAGES.sessionExpired });
+    }
+  });
+});
+
+describe('refresh', () => {
+  it('rotates the refresh token on both paths and answers the spec fields', async () => {
+    const { refreshToken, account } = await loginAs(ctx, 'gestionnaire');
+    const first = await refresh(refreshToken);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({
+      success: true,
+      user: { id: account.id, email: account.email },
+      profile: { id: account.id },
+    });
+    expect(body.refreshToken).not.toBe(refreshToken);
+    expect(body.data.token).toBe(body.token);
+    expect((await profile(body.token)).statusCode).toBe(200);
+    const second = await refresh(body.refreshToken, '/api/personnel-auth/refresh');
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a rotated refresh token is presented again', async () => {
+    const { refreshToken, token } = await loginAs(ctx, 'comptable');
+    const rotated = (await refresh(refreshToken)).json();
+    const reuse = await refresh(refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    // The thief's replay ended the session for everyone holding it.
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+    expect((await profile(rotated.token)).statusCode).toBe(401);
+    expect((await profile(token)).statusCode).toBe(401);
+    const revoked = await auditRows(ctx.db, { action: 'SESSION_REVOKED' });
+    expect(revoked.length).toBeGreaterThan(0);
+  });
+
+  it('lets only one of two racing refreshes with the same token win', async () => {
+    const { refreshToken } = await loginAs(ctx, 'membre');
+    const results = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses an unknown or missing refresh token', async () => {
+    expect((await refresh('inconnu-inconnu-inconnu')).statusCode).toBe(401);
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/refresh-token', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.refreshToken).toBe(MESSAGES.refreshTokenMissing);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session: the access and refresh tokens stop working, LOGOUT is audited', async () => {
+    const { token, refreshToken, auth, account } = await loginAs(ctx, 'admin');
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/logout', headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    const rows = await auditRows(ctx.db, { user_id: account.id, action: 'LOGOUT' });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps other sessions of the same account open', async () => {
+    const first = await loginAs(ctx, 'commercial');
+    const second = (await login(ctx.app, first.account.email)).json().data;
+    await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/logout', headers: first.auth });
+    expect((await profile(second.token)).statusCode).toBe(200);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session idle for longer than the settings session timeout', async () => {
+    const { token, refreshToken, account } = await loginAs(ctx, 'gestionnaire');
+    await ctx.db
+      .updateTable('sessions')
+      .set({ last_activity_at: new Date(Date.now() - 31 * 60_000) })
+      .where('utilisateur_id', '=', account.id)
+      .execute();
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    const session = await ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('utilisateur_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_reason).toBe('inactivity');
+  });
+
+  it('ends a session past its 8 hours', async () => {
+    const { token, account } = await loginAs(ctx, 'comptable');
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('utilisateur_id', '=', account.id)
+      .execute();
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+
+  it('extends the session to a full working day from now', async () => {
+    const { auth, account } = await loginAs(ctx, 'membre');
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 10 * 60_000) })
+      .where('utilisateur_id', '=', account.id)
+      .execute();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/extend-session', headers: auth });
+    expect(response.statusCode).toBe(200);
+    const expires = new Date(response.json().data.sessionExpiresAt).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(7.9 * 3_600_000);
+    expect(await auditRows(ctx.db, { user_id: account.id, action: 'SESSION_EXTENDED' })).toHaveLength(1);
+  });
+
+  it('ends the sessions of an account that is deactivated', async () => {
+    const { token, account } = await loginAs(ctx, 'commercial');
+    await ctx.db.updateTable('utilisateurs').set({ statut: 'suspendu' }).where('id', '=', account.id).execute();
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+  }
+}
+
+/** Migrates PGlite once and dumps it; each test file starts from a fresh copy of the dump. */
+export default async function setup(project: TestProject) {
+  const database = await openDatabase({});
+  await migrateToLatest(database.db);
+  const dump = await database.dump?.();
+  await database.close();
+  if (!dump) throw new Error('PGlite dump unavailable');
+  const file = path.join(os.tmpdir(), `api-test-pglite-${process.pid}.tar`);
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDump', file);
+}

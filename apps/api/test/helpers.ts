@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@app/shared';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { type Database, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+
+export const PASSWORD = 'Test@2026!';
+export const ROLES_ALL: Role[] = ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'];
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: a fresh PGlite copy of the migrated dump, or, when
+ * DATABASE_URL is set, a schema of its own on PostgreSQL, dropped at the end.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl && schema) {
+    const admin = await openDatabase({ databaseUrl });
+    await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+  }
+  const database = databaseUrl
+    ? await openDatabase({ databaseUrl, schema })
+    : await openDatabase({ loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
+  if (databaseUrl) await migrateToLatest(database.db, schema);
+  const config = testConfig(dataDir, { databaseUrl, ...overrides });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      if (databaseUrl && schema) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('hex'),
+    sessionHours: 8,
+    seedDemo: false,
+    smtpUrl: undefined,
+    mailFrom: 'Test <test@example.test>',
+    logLevel: 'silent',
+    loginRateLimit: 10_000,
+    forgotRateLimit: 10_000,
+    webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+}
+
+let sequence = 0;
+function unique(): string {
+  sequence += 1;
+  return `${process.pid}${sequence}${randomBytes(2).toString('hex')}`;
+}
+
+const CODE_PREFIX: Partial<Record<Role, string>> = {
+  admin: 'ADM',
+  gestionnaire: 'GES',
+  comptable: 'CPT',
+  commercial: 'COM',
+};
+let cachedHash: Promise<string> | undefined;
+
+export interface AccountOptions {
+  role?: Role;
+  statut?: 'actif' | 'inactif' | 'suspendu';
+  password?: string;
+  must_change_password?: boolean;
+  email?: string;
+}
+
+/** Inserts an account (and its staff profile for staff roles); returns its row. */
+export async function createAccount(db: Database, options: AccountOptions = {}) {
+  const role = options.role ?? 'admin';
+  const id = unique();
+  cachedHash ??= hashPassword(PASSWORD);
+  const password_hash = options.password ? await hashPassword(options.password) : await cachedHash;
+  const account = await db
+    .insertInto('utilisateurs')
+    .values({
+      email: options.email ?? `${role}.${id}@test.example`,
+      password_hash,
+      role,
+      statut: options.statut ?? 'actif',
+      nom: 'Kouamé',
+      prenom: 'Awa',
+      telephone: '+225 07 00 00 00 00',
+      photo_profil: null,
+      must_change_password: options.must_change_password ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const prefix = CODE_PREFIX[role];
+  let code_employe: string | null = null;
+  if (prefix) {
+    code_employe = `CHES-${prefix}-${String(account.id * 7919)
+      .slice(-6)
+      .padStart(6, '0')}`;
+    await db
+      .insertInto('personnel')
+      .values({
+        utilisateur_id: account.id,
+        code_employe,
+        num_cni: `CI${id}`.padEnd(13, '0').slice(0, 13),
+        departement: 'Direction',
+        poste: 'Test',
+        date_embauche: '2024-01-01',
+        salaire: 500000,
+      })
+      .execute();
+  }
+  return { ...account, code_employe, password: options.password ?? PASSWORD };
+}
+
+export async function login(
+  app: App,
+  identifier: string,
+  password: string = PASSWORD,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/personnel-auth/login',
+    payload: { identifier, password },
+    headers: { 'user-agent': 'vitest-agent', ...headers },
+  });
+}
+
+/** Creates an account of the role and signs it in; returns its tokens. */
+export async function loginAs(ctx: TestContext, role: Role, options: AccountOptions = {}) {
+  const account = await createAccount(ctx.db, { ...options, role });
+  const response = await login(ctx.app, account.email, account.password);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  const data = response.json().data as { token: string; refreshToken: string };
+  return {
+    account,
+    token: data.token,
+    refreshToken: data.refreshToken,
+    auth: { authorization: `Bearer ${data.token}` },
+  };
+}
+
+/** The 6-digit code from the last e-mail sent to the address (DATA_DIR/mail/*.eml). */
+export async function lastMailCode(dataDir: string, email: string): Promise<string> {
+  const folder = path.join(dataDir, 'mail');
+  const files = (await readdir(folder)).filter((f) => f.endsWith(`${email}.eml`)).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error(`no mail for ${email}`);
+  const text = await readFile(path.join(folder, last), 'utf8');
+  const match = text.match(/^Code : (\d{6})$/m);
+  if (!match?.[1]) throw new Error(`no code in mail: ${text}`);
+  return match[1];
+}
+
+export async function auditRows(db: Database, filter: { action?: string; user_id?: number }) {
+  let query = db.selectFrom('audit').selectAll().orderBy('id', 'asc');
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.user_id !== undefined) query = query.where('user_id', '=', filter.user_id);
+  return query.execute();
+}

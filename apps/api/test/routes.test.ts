@@ -1,0 +1,79 @@
+import { can, ROLES } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '1').replace(/\*$/, 'index.html');
+const apiRoutes = () => ctx.app.routeRights.filter((r) => !r.url.startsWith('/api/docs'));
+
+describe('route registry', () => {
+  it('has no /api route that declares neither a right nor public', () => {
+    const open = apiRoutes().filter((r) => !r.public && !r.right);
+    expect(open).toEqual([]);
+    expect(apiRoutes().length).toBeGreaterThan(10);
+  });
+
+  it('gives every /api route a success response schema and the error schemas', () => {
+    for (const route of apiRoutes().filter((r) => r.url !== '/api/openapi.json')) {
+      expect(
+        route.responses.some((s) => s.startsWith('2')),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+      expect(route.responses, `${route.method} ${route.url}`).toEqual(
+        expect.arrayContaining(['400', '401', '403', '404', '500']),
+      );
+    }
+  });
+
+  it('answers 401 without a token on every protected route', async () => {
+    for (const route of apiRoutes().filter((r) => !r.public)) {
+      const response = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code).toBe('TOKEN_MISSING');
+    }
+  });
+
+  it('enforces the rights table on every protected route for each of the six roles', async () => {
+    const tokens = Object.fromEntries(
+      await Promise.all(ROLES.map(async (role) => [role, (await loginAs(ctx, role)).auth] as const)),
+    );
+    // Session-ending routes last, so the matrix keeps its tokens.
+    const routes = apiRoutes()
+      .filter((r) => !r.public && r.right)
+      .sort((a, b) => Number(a.url.endsWith('logout')) - Number(b.url.endsWith('logout')));
+    for (const route of routes) {
+      for (const role of ROLES) {
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: tokens[role],
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        const label = `${role} ${route.method} ${route.url} → ${response.statusCode}`;
+        if (route.right && can(role, route.right)) {
+          expect([401, 403], label).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().message, label).toBe('Accès refusé - Rôle insuffisant.');
+        }
+      }
+    }
+  });
+
+  it('answers 404 in the error shape for an unknown /api path', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/inconnu' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Ressource non trouvée', code: 'NOT_FOUND' });
+  });
+});
