@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CAPABILITIES,
-  can,
-  hasRole,
-  NAV_ENTRIES,
-  resolveView,
-  sidebarEntries,
-  VIEW_ACCESS,
-  VIEWS,
-} from '../src/rights.ts';
+import { CAPABILITIES, can, hasRole, resolveView, sidebarEntries, VIEW_ACCESS, VIEWS } from '../src/rights.ts';
 import { ROLES, roleLabel } from '../src/roles.ts';
 
 const labels = (role: (typeof ROLES)[number], favoris = 0) => sidebarEntries(role, favoris).map((e) => e.label);
