@@ -94,7 +94,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       action text NOT NULL,
       table_name text NOT NULL,
       record_id text,
-      user_id integer REFERENCES utilisateurs (id) ON DELETE SET NULL,
+      -- No foreign keys: the journal outlives what it records and is never rewritten.
+      user_id integer,
       membre_id integer,
       personnel_id integer,
       old_values jsonb,
