@@ -9,6 +9,7 @@ import { findUtilisateurByEmail, insertUtilisateur } from './modules/utilisateur
 
 /** npm run create-admin -- --email … --password … [--nom … --prenom …]: the first admin of a real database. */
 async function main() {
+  const config = loadConfig();
   const { values } = parseArgs({
     options: {
       email: { type: 'string' },
@@ -25,7 +26,6 @@ async function main() {
   const prenom = (await ask(values.prenom, 'Prénom [Principal] : ')) || 'Principal';
   rl.close();
 
-  const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);

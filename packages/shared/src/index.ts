@@ -1,3 +1,5 @@
+import './zod-locale.ts';
+
 export * from './api.ts';
 export * from './auth.ts';
 export * from './format.ts';

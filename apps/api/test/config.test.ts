@@ -1,0 +1,40 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('starts on embedded PGlite with demo data and a JWT secret generated once into DATA_DIR', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, sessionHours: 8 });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    expect(await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('never seeds PostgreSQL unless asked', () => {
+    const env = { DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(env).seedDemo).toBe(false);
+    expect(loadConfig({ ...env, SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('stops with a French message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', SMTP_URL: 'pas une url' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Configuration invalide/);
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: doit commencer par postgres://');
+      expect(message).toContain('SMTP_URL');
+    }
+  });
+
+  it('requires a JWT secret with DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET/);
+  });
+});
