@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, type DemoRole, lastMailCode, signIn } from './helpers.ts';
+
+/** Spec 1 §2.1: the sidebar of each role, in order. */
+const SIDEBAR: Record<DemoRole, string[]> = {
+  admin: [
+    'Tableau de bord',
+    'Demandes',
+    'Versements',
+    'Dépenses',
+    'Remboursements',
+    'Produits',
+    'Chantiers',
+    'Sites',
+    'Personnels',
+    'Membres',
+    'Entreprise',
+    'Mon Profil',
+  ],
+  gestionnaire: [
+    'Tableau de bord',
+    'Versements',
+    'Remboursements',
+    'Produits',
+    'Chantiers',
+    'Sites',
+    'Membres',
+    'Mon Profil',
+  ],
+  comptable: [
+    'Tableau de bord',
+    'Versements',
+    'Dépenses',
+    'Remboursements',
+    'Produits',
+    'Sites',
+    'Entreprise',
+    'Mon Profil',
+  ],
+  commercial: ['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil'],
+  membre: ['Tableau de bord', 'Versements', 'Remboursements', 'Produits', 'Chantiers', 'Sites', 'Mon Profil'],
+  demandeur: ['Tableau de bord', 'Produits', 'Sites', 'Mon Profil'],
+};
+const ROLE_LABEL: Record<DemoRole, string> = {
+  admin: 'Administrateur',
+  gestionnaire: 'Gestionnaire',
+  comptable: 'Comptable',
+  commercial: 'Commercial',
+  membre: 'Membre',
+  demandeur: 'Demandeur',
+};
+
+for (const role of Object.keys(DEMO) as DemoRole[]) {
+  test(`${role} signs in and sees exactly its sidebar entries`, async ({ page }) => {
+    await signIn(page, DEMO[role]);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link')).toHaveText(SIDEBAR[role]);
+    await expect(page.getByRole('banner').getByText(ROLE_LABEL[role], { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Tableau de bord/ })).toBeVisible();
+  });
+}
+
+test('a wrong password shows the spec message and stays on the login screen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Adresse email' }).fill(DEMO.comptable);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Mauvais@2026');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects. Vérifiez votre email et mot de passe.');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
+test('navigation follows the address, falls back to the dashboard and refuses views outside the role', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.commercial);
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await nav.getByRole('link', { name: 'Produits' }).click();
+  await expect(page).toHaveURL(/\/produits$/);
+  await nav.getByRole('link', { name: 'Mon Profil' }).click();
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/produits$/);
+  await page.goto('/nimporte-quoi');
+  await expect(page.getByRole('heading', { name: /Tableau de bord/ })).toBeVisible();
+  await page.goto('/personnels');
+  await expect(page.getByText('Accès refusé', { exact: false }).first()).toBeVisible();
+});
+
+test('an admin opening /users lands on /personnels', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/personnels$/);
+});
+
+test('the session survives a reload and logout ends it', async ({ page }) => {
+  await signIn(page, DEMO.gestionnaire);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+  await page.getByRole('button', { name: 'Déconnexion', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
+test('forgotten password: code by e-mail, new password, sign in with it', async ({ page, request }) => {
+  const email = DEMO.demandeur;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Je suis du personnel').check();
+  await dialog.getByRole('button', { name: 'Continuer' }).click();
+  await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
+  await expect(dialog.getByText('Veuillez saisir votre adresse email')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(email);
+  await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
+  const code = await lastMailCode(email);
+  await dialog.getByRole('textbox', { name: 'Code de réinitialisation' }).fill(code);
+  await dialog.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau@2026');
+  await dialog.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill('Autre@2026');
+  await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
+  await expect(dialog.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill('Nouveau@2026');
+  await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
+  await expect(page.getByText('Mot de passe réinitialisé !')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5000 });
+
+  await signIn(page, email, 'Nouveau@2026');
+
+  // Put the demo password back for the other tests, through the same API.
+  await request.post('/api/personnel-auth/forgot-password', { data: { email } });
+  const again = await lastMailCodeAfter(code, email);
+  const reset = await request.post('/api/personnel-auth/reset-password', {
+    data: { email, token: again, password: DEMO_PASSWORD },
+  });
+  expect(reset.ok()).toBe(true);
+});
+
+async function lastMailCodeAfter(previous: string, email: string): Promise<string> {
+  let code = previous;
+  await expect
+    .poll(async () => {
+      code = await lastMailCode(email);
+      return code !== previous;
+    })
+    .toBe(true);
+  return code;
+}

@@ -1,0 +1,38 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { DATA_DIR } from '../playwright.config.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO = {
+  admin: 'admin@demo.test',
+  gestionnaire: 'gestionnaire@demo.test',
+  comptable: 'comptable@demo.test',
+  commercial: 'commercial@demo.test',
+  membre: 'membre@demo.test',
+  demandeur: 'demandeur@demo.test',
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs in through the login screen and waits for the shell. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Adresse email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+}
+
+/** The 6-digit code of the last e-mail the server wrote for the address. */
+export async function lastMailCode(email: string): Promise<string> {
+  const folder = path.join(DATA_DIR, 'mail');
+  await expect
+    .poll(async () => (await readdir(folder).catch(() => [])).some((f) => f.endsWith(`${email}.eml`)))
+    .toBe(true);
+  const files = (await readdir(folder)).filter((f) => f.endsWith(`${email}.eml`)).sort();
+  const text = await readFile(path.join(folder, files.at(-1) ?? ''), 'utf8');
+  const code = text.match(/^Code : (\d{6})$/m)?.[1];
+  if (!code) throw new Error(`pas de code dans ${files.at(-1)}`);
+  return code;
+}

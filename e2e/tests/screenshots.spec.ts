@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers.ts';
+
+/** Screenshots of the screens of this release, desktop and phone, under e2e/screenshots/ to be looked at. */
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const shot = (name: string) => path.join(import.meta.dirname, '..', 'screenshots', `${name}.png`);
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`screens at ${size} width`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await page.screenshot({ path: shot(`login-${size}`), fullPage: true });
+
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: shot(`forgot-${size}`) });
+    await page.keyboard.press('Escape');
+
+    await signIn(page, DEMO.admin);
+    await page.screenshot({ path: shot(`shell-admin-${size}`), fullPage: true });
+    if (size === 'phone') {
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.screenshot({ path: shot(`shell-menu-${size}`) });
+      await page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Mon Profil' })
+        .click();
+    } else {
+      await page.getByRole('link', { name: 'Mon Profil' }).click();
+    }
+    await expect(page.getByText('Inscrit depuis')).toBeVisible();
+    await page.screenshot({ path: shot(`profile-${size}`), fullPage: true });
+  });
+}
