@@ -1,0 +1,10 @@
+export { type ApiMessage, type ApiSuccess, api, circuitBreaker, type RequestOptions, request } from './client.ts';
+export { connectionMonitor } from './connection-monitor.ts';
+export { ApiError, errorMessage } from './errors.ts';
+export { type ApiEvent, emitApiEvent, onApiEvent } from './events.ts';
+export { publicSettingsKeys, publicSettingsQuery } from './public-settings.ts';
+export { RefreshError, refreshSession } from './refresh.ts';
+export { type SessionSnapshot, sessionStore } from './session-store.ts';
+export { STORAGE_KEYS, storage, type UserData } from './storage.ts';
+export { tokenMonitor } from './token-monitor.ts';
+export { useCurrentProfile, useOnline, useSession } from './use-session.ts';

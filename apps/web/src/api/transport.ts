@@ -1,0 +1,73 @@
+import { networkError, REQUEST_TIMEOUT_S, timeoutError } from './errors.ts';
+import { storage } from './storage.ts';
+
+export interface SendOptions {
+  method: string;
+  path: string;
+  body?: unknown;
+  token?: string | null;
+  timeoutMs?: number;
+  /** Cancellation from the caller (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+export function apiUrl(path: string): string {
+  return `${storage.getApiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * One HTTP exchange: JSON in and out, bearer token, timeout. Resolves with any HTTP status;
+ * rejects with an ApiError of kind network or timeout when no answer arrives, or with the
+ * caller's AbortError when the caller cancelled.
+ */
+export async function send({
+  method,
+  path,
+  body,
+  token,
+  timeoutMs = REQUEST_TIMEOUT_S * 1000,
+  signal,
+}: SendOptions): Promise<RawResponse> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const onCallerAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    const response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout.signal,
+      credentials: 'same-origin',
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    return { status: response.status, body: parsed };
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+    if (timeout.signal.aborted || isAbort(error)) throw timeoutError(Math.round(timeoutMs / 1000));
+    throw networkError(false);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}

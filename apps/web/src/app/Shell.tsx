@@ -1,0 +1,111 @@
+import { resolveView, VIEW_ACCESS, VIEWS, viewPath } from '@app/shared';
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useCurrentProfile } from '../api/index.ts';
+import { endSession } from '../features/auth/session-actions.ts';
+import { AccessDenied } from '../ui/AccessDenied.tsx';
+import { FullPageLoader } from '../ui/FullPageLoader.tsx';
+import { AppFooter } from './AppFooter.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useFavorisCount } from './use-favoris-count.ts';
+import { VIEW_TITLES, ViewContent } from './views.tsx';
+
+const HEADER_HEIGHT = 60;
+
+/** First segment of a path. */
+function firstSegment(pathname: string): string {
+  return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+}
+
+/** The signed-in application: header, sidebar, main area and footer (spec 1 §2.1). */
+export function Shell() {
+  const profile = useCurrentProfile();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [navbarOpened, navbar] = useDisclosure(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const favorisCount = useFavorisCount();
+  const role = profile?.role ?? null;
+  const view = resolveView(location.pathname, role);
+  const allowed = !!role && (VIEW_ACCESS[view] as readonly string[]).includes(role);
+
+  // Canonical addresses: admin's /users → /personnels, an unknown path → / (history replaced).
+  useEffect(() => {
+    const segment = firstSegment(location.pathname);
+    if (segment === 'users' && role === 'admin') void navigate(viewPath('personnels'), { replace: true });
+    else if (segment && !(VIEWS as readonly string[]).includes(segment)) void navigate('/', { replace: true });
+  }, [location.pathname, role, navigate]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
+  useEffect(() => {
+    navbar.close();
+  }, [location.pathname]);
+
+  useEffect(() => {
+    document.title = `${VIEW_TITLES[view]} — Autopromotion Immobilière`;
+  }, [view]);
+
+  if (!profile || !role) return <FullPageLoader />;
+
+  const logout = () => {
+    setLoggingOut(true);
+    void endSession(queryClient).then(() => navigate('/', { replace: true }));
+  };
+  const goHome = () => {
+    void navigate('/');
+  };
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <AppHeader
+          profile={profile}
+          navbarOpened={navbarOpened}
+          onToggleNavbar={navbar.toggle}
+          onProfile={() => {
+            void navigate(viewPath('profil'));
+          }}
+          onLogout={logout}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar renderRoot={(props: Record<string, unknown>) => <div {...props} />}>
+        <Sidebar
+          userRole={role}
+          favorisCount={favorisCount}
+          activeView={view}
+          onNavigate={navbar.close}
+          onLogout={logout}
+          loggingOut={loggingOut}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: `calc(100dvh - ${HEADER_HEIGHT}px - 2 * var(--app-shell-padding, 16px))`,
+          }}
+        >
+          <Box style={{ flex: 1 }}>
+            <ErrorBoundary key={view} onHome={goHome}>
+              <Suspense fallback={<FullPageLoader fullHeight={false} />}>
+                {allowed ? <ViewContent view={view} /> : <AccessDenied onHome={goHome} />}
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
+          <AppFooter />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { NAV_ENTRIES, ROLES, sidebarEntries } from '@app/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+function linkNames() {
+  const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('aria-label') ?? link.textContent);
+}
+
+describe('Sidebar', () => {
+  it('shows exactly the entries of a commercial', () => {
+    renderWithProviders(
+      <Sidebar userRole="commercial" favorisCount={0} activeView="dashboard" onLogout={() => undefined} />,
+    );
+    expect(linkNames()).toEqual(['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil']);
+    for (const name of linkNames()) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+  });
+
+  it.each(ROLES)('shows exactly the entries of the %s role, with their addresses', (role) => {
+    renderWithProviders(<Sidebar userRole={role} favorisCount={0} activeView="dashboard" onLogout={() => undefined} />);
+    const expected = sidebarEntries(role, 0);
+    expect(linkNames()).toEqual(expected.map((e) => e.label));
+    expect(screen.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Paramètres' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mes Favoris' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin everything but favourites and settings', () => {
+    renderWithProviders(
+      <Sidebar userRole="admin" favorisCount={0} activeView="personnels" onLogout={() => undefined} />,
+    );
+    expect(linkNames()).toEqual(
+      NAV_ENTRIES.filter((e) => e.view !== 'favoris' && e.view !== 'settings').map((e) => e.label),
+    );
+    expect(screen.getByRole('link', { name: 'Personnels' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Personnels' })).toHaveAttribute('href', '/personnels');
+  });
+
+  it("shows 'Mes Favoris' with its count while there are favourites", () => {
+    renderWithProviders(
+      <Sidebar userRole="membre" favorisCount={3} activeView="dashboard" onLogout={() => undefined} />,
+    );
+    const link = screen.getByRole('link', { name: 'Mes Favoris' });
+    expect(link).toHaveTextContent('3');
+  });
+
+  it('has a logout button', async () => {
+    const onLogout = vi.fn();
+    const { user } = renderWithProviders(
+      <Sidebar userRole="membre" favorisCount={0} activeView="dashboard" onLogout={onLogout} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,109 @@
+import { MESSAGES } from '@app/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { circuitBreaker, sessionStore } from '../../api/index.ts';
+import { ADMIN_PROFILE, mockFetch, PUBLIC_SETTINGS } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { LoginPage } from './LoginPage.tsx';
+
+beforeEach(() => {
+  circuitBreaker.reset();
+  sessionStore.clear();
+});
+
+describe('LoginPage', () => {
+  it("sends identifier and password, and shows the server's message on a 401", async () => {
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return {
+        status: 401,
+        body: { success: false, message: MESSAGES.badCredentials, code: 'INVALID_CREDENTIALS' },
+      };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'mauvais');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.badCredentials);
+    const login = calls.find((c) => c.url.endsWith('/personnel-auth/login'));
+    expect(login?.method).toBe('POST');
+    expect(login?.body).toEqual({ identifier: 'admin@demo.test', password: 'mauvais' });
+    expect(sessionStore.getSnapshot().token).toBeNull();
+  });
+
+  it('requires both fields before calling the server', async () => {
+    const calls = mockFetch(() => ({ status: 200, body: { success: true, data: PUBLIC_SETTINGS } }));
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Veuillez saisir votre identifiant')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez saisir votre mot de passe')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/login'))).toBe(false);
+  });
+
+  it('explains a network failure', async () => {
+    mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Impossible de se connecter au serveur. Vérifiez votre connexion internet.',
+    );
+  });
+
+  it('stores the session on success', async () => {
+    mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            token: 'access',
+            refreshToken: 'refresh',
+            sessionExpiresAt: '2026-11-22T20:00:00.000Z',
+            personnel: ADMIN_PROFILE,
+            must_change_password: false,
+          },
+        },
+      };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(sessionStore.getSnapshot().token).toBe('access'));
+    expect(sessionStore.getSnapshot().userData?.profile.prenom).toBe('Serge');
+  });
+
+  it('toggles the password visibility with a named button', async () => {
+    mockFetch(() => ({ status: 200, body: { success: true, data: PUBLIC_SETTINGS } }));
+    const { user } = renderWithProviders(<LoginPage />);
+    const input = screen.getByLabelText(/^Mot de passe/);
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeInTheDocument();
+  });
+
+  it("opens the registration modal with the company's real contact details", async () => {
+    mockFetch(() => ({ status: 200, body: { success: true, data: PUBLIC_SETTINGS } }));
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }));
+    expect(await screen.findByRole('dialog', { name: "Nouvelle Demande d'Inscription" })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '+225 27 22 41 50 50' })).toHaveAttribute(
+      'href',
+      'tel:+2252722415050',
+    );
+    expect(screen.getByRole('link', { name: 'contact@autopromotion.test' })).toHaveAttribute(
+      'href',
+      'mailto:contact@autopromotion.test',
+    );
+  });
+});

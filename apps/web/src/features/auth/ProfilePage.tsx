@@ -1,0 +1,174 @@
+import { formatDateTime, formatLongDate, roleLabel } from '@app/shared';
+import { Alert, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconCalendar,
+  IconClock,
+  IconKey,
+  IconMail,
+  IconPencil,
+  IconPhone,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useSession } from '../../api/index.ts';
+import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
+import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import { profileQuery } from './auth.queries.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { EditProfileDialog } from './EditProfileDialog.tsx';
+
+function InfoRow({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" size="lg" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Card>
+  );
+}
+
+/** 'Mon Profil' (spec 3 §2.11): real data only, no invented city, hours or dates (decisions §6). */
+export default function ProfilePage() {
+  const session = useSession();
+  const stored = session.userData?.profile;
+  const query = useQuery({ ...profileQuery(), placeholderData: stored });
+  const [editOpen, setEditOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  // The stored copy stands in while the server cannot be reached.
+  const profile = query.data ?? stored;
+
+  if (!profile) {
+    if (query.isError) {
+      return (
+        <Alert color="red" variant="light" title="Profil indisponible" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              Réessayer
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
+    return <FullPageLoader label="Chargement du profil..." fullHeight={false} />;
+  }
+
+  const fullName = `${profile.prenom} ${profile.nom}`.trim();
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Mon Profil
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="lg">
+              <Stack align="center" gap="sm">
+                <UserAvatar
+                  prenom={profile.prenom}
+                  nom={profile.nom}
+                  photo={profile.photo_profil}
+                  size={96}
+                  radius={96}
+                />
+                <Title order={2} size="h3" ta="center">
+                  {fullName}
+                </Title>
+                <RoleBadge role={profile.role} size="lg" />
+                <Stack gap="xs" w="100%" mt="sm">
+                  <Button
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => setEditOpen(true)}
+                    fullWidth
+                  >
+                    Modifier le profil
+                  </Button>
+                  <Button
+                    variant="light"
+                    leftSection={<IconKey size={16} aria-hidden />}
+                    onClick={() => setPasswordOpen(true)}
+                    fullWidth
+                  >
+                    Changer mot de passe
+                  </Button>
+                </Stack>
+              </Stack>
+            </Card>
+            <Section title="Contact rapide">
+              <InfoRow icon={<IconMail size={18} />} label="Email" value={profile.email} />
+              <InfoRow
+                icon={<IconPhone size={18} />}
+                label="Téléphone"
+                value={
+                  profile.telephone || (
+                    <Text span c="dimmed" size="sm">
+                      Non renseigné
+                    </Text>
+                  )
+                }
+              />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Section title="Informations professionnelles">
+              <InfoRow icon={<IconBriefcase size={18} />} label="Rôle" value={roleLabel(profile.role)} />
+            </Section>
+            <Section title="Sécurité du compte">
+              <InfoRow
+                icon={<IconShieldLock size={18} />}
+                label="Mot de passe"
+                value="Choisissez un mot de passe que vous n'utilisez nulle part ailleurs et changez-le si vous pensez qu'il a été divulgué."
+              />
+              {session.userData?.sessionExpiresAt && (
+                <InfoRow
+                  icon={<IconClock size={18} />}
+                  label="Session en cours"
+                  value={`Jusqu'au ${formatDateTime(session.userData.sessionExpiresAt)}`}
+                />
+              )}
+            </Section>
+            <Section title="Informations du compte">
+              <InfoRow
+                icon={<IconCalendar size={18} />}
+                label="Inscrit depuis"
+                value={formatLongDate(profile.created_at)}
+              />
+              <InfoRow
+                icon={<IconCalendar size={18} />}
+                label="Dernière mise à jour"
+                value={formatLongDate(profile.updated_at)}
+              />
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <EditProfileDialog profile={profile} opened={editOpen} onClose={() => setEditOpen(false)} />
+      <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </Stack>
+  );
+}

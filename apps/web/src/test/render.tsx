@@ -1,0 +1,29 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type RenderResult, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { theme } from '../app/theme.ts';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+  });
+}
+
+/** Renders inside the app's providers (Mantine in test mode: no transitions, no portals) and a memory router. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { route = '/', queryClient = testQueryClient() }: { route?: string; queryClient?: QueryClient } = {},
+): RenderResult & { user: ReturnType<typeof userEvent.setup>; queryClient: QueryClient } {
+  const user = userEvent.setup();
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, user, queryClient };
+}

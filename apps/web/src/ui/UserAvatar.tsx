@@ -1,0 +1,16 @@
+import { initials } from '@app/shared';
+import { Avatar, type AvatarProps } from '@mantine/core';
+
+/** Photo when there is one, else the initials of first and last name. */
+export function UserAvatar({
+  prenom,
+  nom,
+  photo,
+  ...props
+}: { prenom: string; nom: string; photo: string | null } & AvatarProps) {
+  return (
+    <Avatar src={photo || null} alt={`${prenom} ${nom}`.trim()} color="initials" name={`${prenom} ${nom}`} {...props}>
+      {initials(prenom, nom)}
+    </Avatar>
+  );
+}
