@@ -63,7 +63,7 @@ for (const role of Object.keys(DEMO) as DemoRole[]) {
 test('a wrong password shows the spec message and stays on the login screen', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Adresse email' }).fill(DEMO.comptable);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Mauvais@2026');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais@2026');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects. Vérifiez votre email et mot de passe.');
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
@@ -115,11 +115,11 @@ test('forgotten password: code by e-mail, new password, sign in with it', async 
   await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
   const code = await lastMailCode(email);
   await dialog.getByRole('textbox', { name: 'Code de réinitialisation' }).fill(code);
-  await dialog.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau@2026');
-  await dialog.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill('Autre@2026');
+  await dialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nouveau@2026');
+  await dialog.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Autre@2026');
   await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(dialog.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill('Nouveau@2026');
+  await dialog.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Nouveau@2026');
   await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(page.getByText('Mot de passe réinitialisé !')).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 5000 });

@@ -19,7 +19,7 @@ export type DemoRole = keyof typeof DEMO;
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Adresse email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 }
