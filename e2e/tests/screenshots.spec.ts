@@ -19,6 +19,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.keyboard.press('Escape');
 
     await signIn(page, DEMO.admin);
+    await expect(page.getByRole('heading', { name: /Tableau de bord/ })).toBeVisible();
     await page.screenshot({ path: shot(`shell-admin-${size}`), fullPage: true });
     if (size === 'phone') {
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click();

@@ -21,6 +21,7 @@ export const profileSchema = z.object({
   photo_profil: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  password_changed_at: z.string(),
   must_change_password: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -58,6 +58,7 @@ export const ADMIN_PROFILE = {
   photo_profil: null,
   created_at: '2026-01-15T09:00:00.000Z',
   updated_at: '2026-11-20T10:30:00.000Z',
+  password_changed_at: '2026-03-02T08:00:00.000Z',
   must_change_password: false,
 };
 

@@ -63,6 +63,7 @@ export function toProfile(row: Utilisateur): Profile {
     photo_profil: row.photo_profil,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    password_changed_at: row.password_changed_at.toISOString(),
     must_change_password: row.must_change_password,
   };
 }

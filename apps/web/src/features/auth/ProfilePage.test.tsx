@@ -71,6 +71,8 @@ describe('ProfilePage', () => {
     expect(within(account).getByText('jeudi 15 janvier 2026')).toBeInTheDocument();
     expect(within(account).getByText('Dernière mise à jour')).toBeInTheDocument();
     expect(within(account).getByText('vendredi 20 novembre 2026')).toBeInTheDocument();
+    const security = screen.getByRole('region', { name: 'Sécurité du compte' });
+    expect(within(security).getByText('lundi 2 mars 2026')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modifier le profil' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Changer mot de passe' })).toBeInTheDocument();
 

@@ -141,8 +141,8 @@ export default function ProfilePage() {
             <Section title="Sécurité du compte">
               <InfoRow
                 icon={<IconShieldLock size={18} />}
-                label="Mot de passe"
-                value="Choisissez un mot de passe que vous n'utilisez nulle part ailleurs et changez-le si vous pensez qu'il a été divulgué."
+                label="Mot de passe modifié le"
+                value={formatLongDate(profile.password_changed_at)}
               />
               {session.userData?.sessionExpiresAt && (
                 <InfoRow
