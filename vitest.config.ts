@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Typing into jsdom forms is slow while the API tests share the two cores.
+          testTimeout: 20_000,
         },
       },
     ],
