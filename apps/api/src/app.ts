@@ -48,7 +48,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,6 +67,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     settings,
     new TokenSigner(config.jwtSecret),
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    app.log,
   );
 
   await app.register(helmet, {

@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   /** Forgot-password requests per IP per 15 minutes. */
   forgotRateLimit: number;
   webDist: string;
+  /** Fastify trustProxy: hops to trust (number) or trusted proxy addresses; off unless set. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
 
 export class ConfigError extends Error {}
@@ -78,7 +81,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     forgotRateLimit: e.FORGOT_RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/** "2" → trust two hops; "10.0.0.1,10.0.0.2" or "loopback" → those proxies; unset → none (X-Forwarded-For ignored). */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
 
 /** On the embedded default, a random secret generated once and kept in DATA_DIR. */

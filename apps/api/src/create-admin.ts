@@ -1,10 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SETTINGS, emailSchema, passwordProblem } from '@app/shared';
+import { emailSchema, passwordProblem } from '@app/shared';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { insertAudit } from './modules/audit/audit.repository.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { findUtilisateurByEmail, insertUtilisateur } from './modules/utilisateurs/utilisateurs.repository.ts';
 
 /** npm run create-admin -- --email … --password … [--nom … --prenom …]: the first admin of a real database. */
@@ -29,12 +30,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    const settings = await database.db
-      .selectFrom('settings')
-      .select('value')
-      .where('grp', '=', 'security')
-      .executeTakeFirst();
-    const problem = passwordProblem(password, { ...DEFAULT_SETTINGS.security, ...(settings?.value as object) });
+    const { security } = await new SettingsService(database.db).get();
+    const problem = passwordProblem(password, security);
     if (problem) throw new Error(problem);
     if (await findUtilisateurByEmail(database.db, email)) throw new Error(`Un compte existe déjà pour ${email}`);
     const password_hash = await hashPassword(password);

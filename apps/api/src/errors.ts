@@ -1,4 +1,4 @@
-import { type ErrorCode, MESSAGES } from '@app/shared';
+import type { ErrorCode } from '@app/shared';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -13,7 +13,6 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
-  ACCOUNT_LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   MAINTENANCE: 503,
@@ -31,8 +30,3 @@ export class AppError extends Error {
     this.status = STATUS[code];
   }
 }
-
-export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
-export const forbidden = () => new AppError('FORBIDDEN', MESSAGES.forbidden);
-export const invalid = (message: string, errors?: Record<string, string>) =>
-  new AppError('VALIDATION_ERROR', message, errors);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, buildTestApp, createAccount, login, PASSWORD, type TestContext } from './helpers.ts';
+import { auditRows, buildTestApp, createAccount, lastMail, login, PASSWORD, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -95,14 +95,21 @@ describe('POST /api/personnel-auth/login', () => {
     }
   });
 
-  it('locks the account after the settings number of failures, then refuses even the right password', async () => {
+  it('locks the account after the settings number of failures: the right password is refused the same way, the owner is told', async () => {
     const account = await createAccount(ctx.db, { role: 'gestionnaire' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login(ctx.app, account.email, 'Faux@Mot2026')).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    for (let i = 0; i < 5; i++) {
+      const response = await login(ctx.app, account.email, 'Faux@Mot2026');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(MESSAGES.badCredentials);
+    }
     const locked = await login(ctx.app, account.email);
-    expect(locked.statusCode).toBe(423);
-    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: MESSAGES.accountLocked });
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual({ success: false, message: MESSAGES.badCredentials, code: 'INVALID_CREDENTIALS' });
+    expect(await lastMail(ctx.dataDir, account.email)).toContain('verrouillé pendant 15 minutes');
+    const reasons = (await auditRows(ctx.db, { user_id: account.id })).map(
+      (r) => (r.new_values as { reason: string }).reason,
+    );
+    expect(reasons).toEqual([...Array(4).fill('bad_password'), 'bad_password_locked', 'locked']);
 
     // Once the 15 minutes are over, the right password works again and the counter restarts.
     await ctx.db
@@ -120,26 +127,48 @@ describe('POST /api/personnel-auth/login', () => {
     expect(row.locked_until).toBeNull();
   });
 
+  it('does not let a right password slip through a burst of parallel wrong ones', async () => {
+    const account = await createAccount(ctx.db, { role: 'admin' });
+    const attempts = [
+      ...Array.from({ length: 12 }, () => login(ctx.app, account.email, 'Faux@Mot2026')),
+      login(ctx.app, account.email),
+    ];
+    await Promise.all(attempts);
+    // However the 13 attempts interleave, at least 5 failures follow the last accepted sign-in,
+    // so the account must end locked: a success must never clear a lock set meanwhile.
+    const row = await ctx.db
+      .selectFrom('utilisateurs')
+      .selectAll()
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.locked_until?.getTime()).toBeGreaterThan(Date.now());
+    expect((await login(ctx.app, account.email)).statusCode).toBe(401);
+  });
+
   it('follows the loginAttempts setting', async () => {
     const admin = await createAccount(ctx.db, { role: 'admin' });
     const token = (await login(ctx.app, admin.email)).json().data.token;
-    const update = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { security: { loginAttempts: 3 } },
-    });
-    expect(update.statusCode).toBe(200);
-    const account = await createAccount(ctx.db, { role: 'comptable' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await login(ctx.app, account.email, 'Faux@Mot2026')).statusCode);
-    expect(statuses).toEqual([401, 401, 423]);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { security: { loginAttempts: 5 } },
-    });
+    const setAttempts = (loginAttempts: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { security: { loginAttempts } },
+      });
+    expect((await setAttempts(3)).statusCode).toBe(200);
+    try {
+      const account = await createAccount(ctx.db, { role: 'comptable' });
+      for (let i = 0; i < 3; i++) await login(ctx.app, account.email, 'Faux@Mot2026');
+      const row = await ctx.db
+        .selectFrom('utilisateurs')
+        .select('locked_until')
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      expect(row.locked_until?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+      expect((await login(ctx.app, account.email)).statusCode).toBe(401);
+    } finally {
+      await setAttempts(5);
+    }
   });
 
   it('writes LOGIN_SUCCESS and LOGIN_FAILED to the audit journal with IP and user agent', async () => {
@@ -172,6 +201,25 @@ describe('POST /api/personnel-auth/login', () => {
 });
 
 describe('login rate limit', () => {
+  it('shares one budget between the staff and member sign-in paths and ignores a forged X-Forwarded-For', async () => {
+    const limited = await buildTestApp({ loginRateLimit: 3 });
+    try {
+      const statuses: number[] = [];
+      for (const [i, url] of ['/api/personnel-auth/login', '/api/membre-auth/login'].flatMap((u) => [u, u]).entries()) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url,
+          payload: { identifier: 'x@y.test', password: 'Faux@2026' },
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with the French message after the per-IP limit', async () => {
     const limited = await buildTestApp({ loginRateLimit: 3 });
     try {

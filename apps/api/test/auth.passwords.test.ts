@@ -4,6 +4,7 @@ import {
   auditRows,
   buildTestApp,
   createAccount,
+  lastMail,
   lastMailCode,
   login,
   loginAs,
@@ -201,6 +202,23 @@ describe('forgotten password', () => {
     expect(right.statusCode).toBe(400);
   });
 
+  it('answers an unknown address exactly like a known one with a wrong code', async () => {
+    const account = await createAccount(ctx.db, { role: 'commercial' });
+    const weak = { token: '123456', password: 'court' };
+    const known = await post('/api/personnel-auth/reset-password', { ...weak, email: account.email });
+    const unknown = await post('/api/personnel-auth/reset-password', { ...weak, email: 'personne@nulle-part.test' });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    const strong = { token: '123456', password: 'Valable@2026' };
+    const knownStrong = await post('/api/personnel-auth/reset-password', { ...strong, email: account.email });
+    const unknownStrong = await post('/api/personnel-auth/reset-password', {
+      ...strong,
+      email: 'personne@nulle-part.test',
+    });
+    expect(unknownStrong.json()).toEqual(knownStrong.json());
+    expect(knownStrong.json().code).toBe('INVALID_RESET_CODE');
+  });
+
   it('validates the e-mail with the spec messages', async () => {
     const empty = await post('/api/personnel-auth/forgot-password', { email: '' });
     expect(empty.statusCode).toBe(400);
@@ -240,8 +258,21 @@ describe('profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ prenom: 'Mariam', nom: 'Bamba', telephone: null, role: 'commercial' });
     const [row] = await auditRows(ctx.db, { user_id: account.id, action: 'updated' });
+    expect(row?.old_values).not.toHaveProperty('email');
     expect(row?.old_values).toMatchObject({ prenom: 'Awa', nom: 'Kouamé' });
     expect(row?.new_values).toMatchObject({ prenom: 'Mariam', nom: 'Bamba', telephone: null });
+  });
+
+  it('tells the previous address when the e-mail changes', async () => {
+    const { auth, account } = await loginAs(ctx, 'comptable');
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/personnel-auth/profile',
+      headers: auth,
+      payload: { prenom: 'Awa', nom: 'Kouamé', email: `nouveau.${account.email}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await lastMail(ctx.dataDir, account.email)).toContain(`nouveau.${account.email}`);
   });
 
   it('refuses an e-mail used by another account with 409', async () => {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/modules/auth/tokens.ts';
 import { auditRows, buildTestApp, login, loginAs, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -61,22 +62,58 @@ describe('refresh', () => {
   });
 
   it('revokes the whole session when a rotated refresh token is presented again', async () => {
-    const { refreshToken, token } = await loginAs(ctx, 'comptable');
+    const { refreshToken, token, account } = await loginAs(ctx, 'comptable');
     const rotated = (await refresh(refreshToken)).json();
+    // Its successor has been used: the old token can only be a replay.
+    const third = (await refresh(rotated.refreshToken)).json();
     const reuse = await refresh(refreshToken);
     expect(reuse.statusCode).toBe(401);
     // The thief's replay ended the session for everyone holding it.
-    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
-    expect((await profile(rotated.token)).statusCode).toBe(401);
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+    expect((await profile(third.token)).statusCode).toBe(401);
     expect((await profile(token)).statusCode).toBe(401);
+    const session = await ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'revoked_reason'])
+      .where('utilisateur_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_reason).toBe('refresh_token_reuse');
     const revoked = await auditRows(ctx.db, { action: 'SESSION_REVOKED' });
-    expect(revoked.length).toBeGreaterThan(0);
+    expect(revoked.filter((r) => r.record_id === session.id)).toHaveLength(1);
   });
 
-  it('lets only one of two racing refreshes with the same token win', async () => {
-    const { refreshToken } = await loginAs(ctx, 'membre');
+  it('accepts a token again within 30 s of its rotation while its successor is unused (lost answer)', async () => {
+    const { refreshToken, account } = await loginAs(ctx, 'membre');
     const results = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [first, second] = results.map((r) => r.json());
+    expect(first.refreshToken).not.toBe(second.refreshToken);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+    // Past the grace, the same old token is a replay and ends the session.
+    await ctx.db
+      .updateTable('session_tokens')
+      .set({ used_at: new Date(Date.now() - 60_000) })
+      .where('token_hash', '=', hashToken(refreshToken))
+      .execute();
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    const session = await ctx.db
+      .selectFrom('sessions')
+      .select('revoked_reason')
+      .where('utilisateur_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_reason).toBe('refresh_token_reuse');
+  });
+
+  it('refuses a rotated token after the grace even if it is the only one presented again', async () => {
+    const { refreshToken } = await loginAs(ctx, 'gestionnaire');
+    const rotated = (await refresh(refreshToken)).json();
+    await ctx.db
+      .updateTable('session_tokens')
+      .set({ used_at: new Date(Date.now() - 31_000) })
+      .where('token_hash', '=', hashToken(refreshToken))
+      .execute();
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
   });
 
   it('refuses an unknown or missing refresh token', async () => {
@@ -96,6 +133,27 @@ describe('logout', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(401);
     const rows = await auditRows(ctx.db, { user_id: account.id, action: 'LOGOUT' });
     expect(rows).toHaveLength(1);
+  });
+
+  it('ends the session named by the refresh token when the access token has expired', async () => {
+    const { token, refreshToken, account } = await loginAs(ctx, 'comptable');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/personnel-auth/logout',
+      headers: { authorization: 'Bearer expire.depuis.longtemps' },
+      payload: { refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect(await auditRows(ctx.db, { user_id: account.id, action: 'LOGOUT' })).toHaveLength(1);
+  });
+
+  it('answers logout without any token quietly and ends nothing', async () => {
+    const { token } = await loginAs(ctx, 'membre');
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/logout' });
+    expect(response.statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(200);
   });
 
   it('keeps other sessions of the same account open', async () => {

@@ -69,6 +69,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     loginRateLimit: 10_000,
     forgotRateLimit: 10_000,
     webDist: path.join(dataDir, 'no-web'),
+    trustProxy: false,
     ...overrides,
   };
 }
@@ -166,13 +167,28 @@ export async function loginAs(ctx: TestContext, role: Role, options: AccountOpti
   };
 }
 
-/** The 6-digit code from the last e-mail sent to the address (DATA_DIR/mail/*.eml). */
-export async function lastMailCode(dataDir: string, email: string): Promise<string> {
+/** The text of the last e-mail sent to the address (DATA_DIR/mail/*.eml); mail leaves in the background, so it waits a little. */
+export async function lastMail(dataDir: string, email: string): Promise<string> {
   const folder = path.join(dataDir, 'mail');
-  const files = (await readdir(folder)).filter((f) => f.endsWith(`${email}.eml`)).sort();
-  const last = files.at(-1);
-  if (!last) throw new Error(`no mail for ${email}`);
-  const text = await readFile(path.join(folder, last), 'utf8');
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const files = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`)).sort();
+    const last = files.at(-1);
+    if (last) return decodeQuotedPrintable(await readFile(path.join(folder, last), 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The 6-digit code of the last e-mail sent to the address. */
+export async function lastMailCode(dataDir: string, email: string): Promise<string> {
+  const text = await lastMail(dataDir, email);
   const match = text.match(/^Code : (\d{6})$/m);
   if (!match?.[1]) throw new Error(`no code in mail: ${text}`);
   return match[1];

@@ -66,6 +66,9 @@ export const refreshResponseSchema = z.object({
   data: sessionTokensSchema,
 });
 
+/** Logout names the session by the bearer token or, when that has expired, by the refresh token. */
+export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() }).nullish();
+
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1, 'Veuillez saisir votre mot de passe actuel').max(256),
   newPassword: z.string().min(1, 'Veuillez saisir un nouveau mot de passe').max(256),

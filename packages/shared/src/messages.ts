@@ -10,7 +10,6 @@ export const MESSAGES = {
   invalidInput: 'Données invalides. Vérifiez les informations saisies.',
   internalError: 'Erreur interne du serveur. Veuillez réessayer plus tard.',
   badCredentials: 'Identifiants incorrects. Vérifiez votre email et mot de passe.',
-  accountLocked: 'Compte temporairement verrouillé après plusieurs tentatives échouées. Réessayez dans 15 minutes.',
   accountDisabled: 'Ce compte est désactivé ou suspendu. Contactez un administrateur.',
   passwordChangeRequired: 'Vous devez changer votre mot de passe temporaire avant de continuer.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',

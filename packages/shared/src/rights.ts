@@ -175,8 +175,12 @@ export function sidebarEntries(role: Role, favorisCount: number): NavEntry[] {
  * The view to show for an address path (spec 1 §2.1): first segment; empty or unknown
  * means dashboard; for an admin, users is redirected to personnels.
  */
+export function firstPathSegment(pathname: string): string {
+  return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+}
+
 export function resolveView(pathname: string, role: Role | null): View {
-  const segment = pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+  const segment = firstPathSegment(pathname);
   const view = (VIEWS as readonly string[]).includes(segment) ? (segment as View) : 'dashboard';
   if (view === 'users' && role === 'admin') return 'personnels';
   return view;

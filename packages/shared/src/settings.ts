@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /**
  * Application settings (spec 2 §3, ranges §5, defaults §9), stored on the server by group.
- * Every value shown is enforced by the server or the app (decisions §5).
+ * Only settings that are enforced are kept (decisions §5): currency is always FCFA (§6), the
+ * interface is French only, and the audit journal is append-only, so no currency, language,
+ * time zone or log retention setting is offered.
  */
 const generalSchema = z.object({
   companyName: z.string().trim().min(1).max(120),
@@ -10,9 +12,6 @@ const generalSchema = z.object({
   address: z.string().trim().max(300),
   phone: z.string().trim().max(40),
   email: z.union([z.string().trim().email(), z.literal('')]),
-  currency: z.enum(['FCFA', 'EUR', 'USD']),
-  language: z.enum(['fr', 'en']),
-  timezone: z.string().trim().min(1).max(60),
 });
 
 const securitySchema = z.object({
@@ -24,7 +23,6 @@ const securitySchema = z.object({
 
 const systemSchema = z.object({
   logLevel: z.enum(['error', 'warn', 'info', 'debug']),
-  logRetention: z.number().int().min(1).max(365),
   maintenanceMode: z.boolean(),
   apiRateLimit: z.number().int().min(100).max(10000),
 });
@@ -50,12 +48,9 @@ export const DEFAULT_SETTINGS: Settings = {
     address: '',
     phone: '',
     email: '',
-    currency: 'FCFA',
-    language: 'fr',
-    timezone: 'Africa/Abidjan',
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true, loginAttempts: 5 },
-  system: { logLevel: 'info', logRetention: 30, maintenanceMode: false, apiRateLimit: 1000 },
+  system: { logLevel: 'info', maintenanceMode: false, apiRateLimit: 1000 },
 };
 
 /** Stored or patched values laid over a base, group by group. */

@@ -73,6 +73,8 @@ describe('HTTP client', () => {
     expect(calls).toHaveLength(3);
     expect(await pending).toMatchObject({ status: 502 });
     expect(events).toContainEqual({ type: 'toast', toastType: 'general', message: MESSAGES.serverToast });
+    // The three attempts were one call: the breaker counts it once.
+    expect(circuitBreaker.consecutiveFailures).toBe(1);
   });
 
   it('never retries a write, nor a 429', async () => {

@@ -41,6 +41,10 @@ export const circuitBreaker = new CircuitBreaker();
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      return;
+    }
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener(
       'abort',
@@ -79,17 +83,19 @@ async function sendWithRetries<T>(path: string, options: RequestOptions, token: 
       failure = error;
       connectionMonitor.reportUnreachable();
     }
+    const retry = shouldRetry({ method, attempt, kind: failure.kind, status: failure.status, code: failure.code });
+    if (retry) {
+      await sleep(backoffDelay(attempt), options.signal);
+      continue;
+    }
+    // One call counts once for the breaker, after its retries are spent (5 failed calls in a row).
     if (countsAsServiceFailure(failure.kind, failure.status, failure.code)) {
       circuitBreaker.recordFailure(Date.now());
     } else {
       circuitBreaker.recordSuccess();
     }
-    const retry = shouldRetry({ method, attempt, kind: failure.kind, status: failure.status, code: failure.code });
-    if (!retry) {
-      if (failure.kind === 'network' && attempt >= MAX_ATTEMPTS) throw networkError(true);
-      throw failure;
-    }
-    await sleep(backoffDelay(attempt), options.signal);
+    if (failure.kind === 'network' && attempt >= MAX_ATTEMPTS) throw networkError(true);
+    throw failure;
   }
 }
 

@@ -75,9 +75,3 @@ export function httpError(status: number, body: unknown): ApiError {
       : undefined;
   return new ApiError('http', message, { status, code, errors });
 }
-
-/** The message of anything thrown, for display. */
-export function errorMessage(error: unknown, fallback = 'Erreur inattendue'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}

@@ -1,6 +1,6 @@
 export { type ApiMessage, type ApiSuccess, api, circuitBreaker, type RequestOptions, request } from './client.ts';
 export { connectionMonitor } from './connection-monitor.ts';
-export { ApiError, errorMessage } from './errors.ts';
+export { ApiError } from './errors.ts';
 export { type ApiEvent, emitApiEvent, onApiEvent } from './events.ts';
 export { publicSettingsKeys, publicSettingsQuery } from './public-settings.ts';
 export { RefreshError, refreshSession } from './refresh.ts';

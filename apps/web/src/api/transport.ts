@@ -37,6 +37,7 @@ export async function send({
   timeoutMs = REQUEST_TIMEOUT_S * 1000,
   signal,
 }: SendOptions): Promise<RawResponse> {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const onCallerAbort = () => timeout.abort();

@@ -1,4 +1,4 @@
-import { resolveView, VIEW_ACCESS, VIEWS, viewPath } from '@app/shared';
+import { firstPathSegment, resolveView, VIEW_ACCESS, viewPath } from '@app/shared';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,11 +17,6 @@ import { VIEW_TITLES, ViewContent } from './views.tsx';
 
 const HEADER_HEIGHT = 60;
 
-/** First segment of a path. */
-function firstSegment(pathname: string): string {
-  return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
-}
-
 /** The signed-in application: header, sidebar, main area and footer (spec 1 §2.1). */
 export function Shell() {
   const profile = useCurrentProfile();
@@ -37,9 +32,9 @@ export function Shell() {
 
   // Canonical addresses: admin's /users → /personnels, an unknown path → / (history replaced).
   useEffect(() => {
-    const segment = firstSegment(location.pathname);
-    if (segment === 'users' && role === 'admin') void navigate(viewPath('personnels'), { replace: true });
-    else if (segment && !(VIEWS as readonly string[]).includes(segment)) void navigate('/', { replace: true });
+    const segment = firstPathSegment(location.pathname);
+    const view = resolveView(location.pathname, role);
+    if (segment && segment !== view) void navigate(viewPath(view), { replace: true });
   }, [location.pathname, role, navigate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation

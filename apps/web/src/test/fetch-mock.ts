@@ -41,9 +41,6 @@ export const PUBLIC_SETTINGS = {
     address: 'Boulevard Latrille, Cocody, Abidjan',
     phone: '+225 27 22 41 50 50',
     email: 'contact@autopromotion.test',
-    currency: 'FCFA',
-    language: 'fr',
-    timezone: 'Africa/Abidjan',
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true },
 };

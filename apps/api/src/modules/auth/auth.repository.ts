@@ -33,6 +33,17 @@ export async function findSessionToken(db: Executor, tokenHash: string) {
   return db.selectFrom('session_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** Whether a refresh token of the session was used after the given instant (its successor). */
+export async function hasTokenUsedSince(db: Executor, sessionId: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('session_tokens')
+    .select('token_hash')
+    .where('session_id', '=', sessionId)
+    .where('used_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The session and its account, for every authenticated request. */
 export async function findSessionWithAccount(db: Executor, sessionId: string) {
   return db

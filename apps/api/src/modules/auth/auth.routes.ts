@@ -2,6 +2,7 @@ import {
   changePasswordBodySchema,
   loginBodySchema,
   loginDataSchema,
+  logoutBodySchema,
   MESSAGES,
   memberForgotBodySchema,
   memberResetOtpBodySchema,
@@ -29,14 +30,23 @@ const ok = (message: string) => ({ success: true as const, message });
 
 /** Sign-in, sessions and passwords: staff paths (/personnel-auth) and member paths (/membre-auth). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config }) => {
-  const loginLimit = { max: config.loginRateLimit, timeWindow: '1 minute' };
-  const forgotLimit = { max: config.forgotRateLimit, timeWindow: '15 minutes' };
+  // One budget per kind of action and IP, shared by its staff and member paths (one limiter,
+  // one store, used by each of its routes; the routes opt out of the global API limit).
+  const limiter = (max: number, timeWindow: string) => ({
+    config: { public: true, rateLimit: false as const },
+    preHandler: app.rateLimit({ max, timeWindow }),
+  });
+  const loginLimit = limiter(config.loginRateLimit, '1 minute');
+  const resetLimit = limiter(config.loginRateLimit, '1 minute');
+  // Every open tab refreshes, and an office may share one address.
+  const refreshLimit = limiter(Math.max(60, config.loginRateLimit), '1 minute');
+  const forgotLimit = limiter(config.forgotRateLimit, '15 minutes');
 
   for (const prefix of ['/personnel-auth', '/membre-auth']) {
     app.post(
       `${prefix}/login`,
       {
-        config: { public: true, rateLimit: loginLimit },
+        ...loginLimit,
         schema: {
           tags: ['auth'],
           summary: 'Connexion (e-mail, code employé ou code membre)',
@@ -56,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     app.post(
       path,
       {
-        config: { public: true, rateLimit: loginLimit },
+        ...refreshLimit,
         schema: {
           tags: ['auth'],
           summary: 'Renouveler le jeton (rotation du jeton de rafraîchissement)',
@@ -79,11 +89,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/personnel-auth/logout',
     {
-      config: { right: 'profile.read', duringPasswordChange: true },
-      schema: { tags: ['auth'], summary: 'Déconnexion (fin de la session)', response: { 200: messageOnlySchema } },
+      // Public: an expired access token must not keep the session alive; the refresh token names it.
+      ...refreshLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Déconnexion (fin de la session du jeton présenté ou du jeton de rafraîchissement)',
+        body: logoutBodySchema,
+        response: { 200: messageOnlySchema },
+      },
     },
     async (request) => {
-      await auth.logout(currentUser(request), auditActor(request));
+      const header = request.headers.authorization;
+      const accessToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      await auth.logout({ accessToken, refreshToken: request.body?.refreshToken }, auditActor(request));
       return ok(MESSAGES.loggedOut);
     },
   );
@@ -135,7 +153,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/personnel-auth/change-password',
     {
-      config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: loginLimit },
+      config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: false },
+      // Guessing the current password with a stolen token is slowed like a sign-in.
+      preHandler: app.rateLimit({ max: config.loginRateLimit, timeWindow: '1 minute' }),
       schema: {
         tags: ['auth'],
         summary: 'Changer mon mot de passe',
@@ -160,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     app.post(
       path,
       {
-        config: { public: true, rateLimit: forgotLimit },
+        ...forgotLimit,
         schema: {
           tags: ['auth'],
           summary: 'Recevoir un code de réinitialisation par e-mail',
@@ -178,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/personnel-auth/reset-password',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...resetLimit,
       schema: {
         tags: ['auth'],
         summary: 'Nouveau mot de passe avec le code reçu',
@@ -196,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/membre-auth/reset-password-otp',
     {
-      config: { public: true, rateLimit: loginLimit },
+      ...resetLimit,
       schema: {
         tags: ['auth'],
         summary: 'Nouveau mot de passe avec le code reçu (membres)',

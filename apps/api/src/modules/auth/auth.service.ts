@@ -7,11 +7,12 @@ import {
   passwordProblem,
   type Role,
 } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
@@ -19,6 +20,7 @@ import {
   findUtilisateurById,
   findUtilisateurByIdentifier,
   recordFailedLogin,
+  recordSuccessfulLogin,
   updateUtilisateur,
 } from '../utilisateurs/utilisateurs.repository.ts';
 import {
@@ -27,6 +29,7 @@ import {
   findLiveResetCode,
   findSessionToken,
   findSessionWithAccount,
+  hasTokenUsedSince,
   insertResetCode,
   insertSession,
   insertSessionToken,
@@ -49,6 +52,8 @@ export interface RequestUser {
 
 const RESET_CODE_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
+/** A rotated refresh token still works this long if its successor has not been used (lost answer). */
+const REFRESH_REUSE_GRACE_MS = 30_000;
 /** last_activity_at is written at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -68,6 +73,8 @@ export function toProfile(row: Utilisateur): Profile {
   };
 }
 
+type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionWithAccount>>>;
+
 const sessionExpired = () => new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
 
 export class AuthService {
@@ -77,10 +84,14 @@ export class AuthService {
     private readonly settings: SettingsService,
     private readonly signer: TokenSigner,
     private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async login(identifier: string, password: string, actor: AuditActor): Promise<LoginData> {
     const { security, system } = await this.settings.get();
+    // One answer for an unknown account, a wrong password and a locked account, after the same
+    // scrypt work: nobody can tell from outside which accounts exist (decisions §3).
+    const refused = () => new AppError('INVALID_CREDENTIALS', MESSAGES.badCredentials);
     const account = await findUtilisateurByIdentifier(this.db, identifier);
     if (!account) {
       await verifyAgainstDummy(password);
@@ -89,60 +100,67 @@ export class AuthService {
         table_name: 'utilisateurs',
         new_values: { identifier: identifier.slice(0, 254), reason: 'unknown_account' },
       });
-      throw new AppError('INVALID_CREDENTIALS', MESSAGES.badCredentials);
+      throw refused();
     }
-    const failedActor = { ...actor, user_id: account.id };
+    const accountActor = { ...actor, user_id: account.id };
+    const loginFailed = (reason: string) => ({
+      action: 'LOGIN_FAILED',
+      table_name: 'utilisateurs',
+      record_id: account.id,
+      new_values: { reason },
+    });
     if (account.locked_until && account.locked_until > new Date()) {
-      await insertAudit(this.db, failedActor, {
-        action: 'LOGIN_FAILED',
-        table_name: 'utilisateurs',
-        record_id: account.id,
-        new_values: { reason: 'locked' },
-      });
-      throw new AppError('ACCOUNT_LOCKED', MESSAGES.accountLocked);
+      await verifyAgainstDummy(password);
+      await insertAudit(this.db, accountActor, loginFailed('locked'));
+      throw refused();
     }
     if (!(await verifyPassword(password, account.password_hash))) {
-      const locked = await this.db.transaction().execute(async (trx) => {
+      const lockedNow = await this.db.transaction().execute(async (trx) => {
         const after = await recordFailedLogin(trx, account.id, security.loginAttempts);
-        await insertAudit(trx, failedActor, {
-          action: 'LOGIN_FAILED',
-          table_name: 'utilisateurs',
-          record_id: account.id,
-          new_values: { reason: 'bad_password', locked: after.locked_until !== null && after.failed_login_count === 0 },
-        });
-        return after.failed_login_count === 0 && after.locked_until !== null;
+        const locked = after.failed_login_count === 0 && after.locked_until !== null && after.locked_until > new Date();
+        await insertAudit(trx, accountActor, loginFailed(locked ? 'bad_password_locked' : 'bad_password'));
+        return locked;
       });
-      throw new AppError(
-        locked ? 'ACCOUNT_LOCKED' : 'INVALID_CREDENTIALS',
-        locked ? MESSAGES.accountLocked : MESSAGES.badCredentials,
-      );
+      if (lockedNow) {
+        this.sendInBackground({
+          to: account.email,
+          subject: 'Votre compte est temporairement verrouillé',
+          text: [
+            `Bonjour ${account.prenom} ${account.nom},`,
+            '',
+            `Après ${security.loginAttempts} tentatives de connexion échouées, votre compte est verrouillé pendant 15 minutes.`,
+            "Si ce n'était pas vous, changez votre mot de passe dès que possible (« Mot de passe oublié ? »).",
+          ].join('\n'),
+        });
+      }
+      throw refused();
     }
     if (account.statut !== 'actif') {
-      await insertAudit(this.db, failedActor, {
-        action: 'LOGIN_FAILED',
-        table_name: 'utilisateurs',
-        record_id: account.id,
-        new_values: { reason: `statut_${account.statut}` },
-      });
+      await insertAudit(this.db, accountActor, loginFailed(`statut_${account.statut}`));
       throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
     }
     if (system.maintenanceMode && account.role !== 'admin') {
       throw new AppError('MAINTENANCE', MESSAGES.maintenance);
     }
     return this.db.transaction().execute(async (trx) => {
-      const updated = await updateUtilisateur(trx, account.id, {
-        failed_login_count: 0,
-        locked_until: null,
-        date_derniere_connexion: new Date(),
-      });
+      // Refused if a lock started while the password was being checked (parallel attempts).
+      const updated = await recordSuccessfulLogin(trx, account.id);
+      if (!updated) throw refused();
       const tokens = await this.openSession(trx, updated, actor);
-      await insertAudit(trx, failedActor, {
+      await insertAudit(trx, accountActor, {
         action: 'LOGIN_SUCCESS',
         table_name: 'utilisateurs',
         record_id: account.id,
       });
       return { ...tokens, personnel: toProfile(updated), must_change_password: updated.must_change_password };
     });
+  }
+
+  /** Mail must not make an answer slower (or tell by its delay that an account exists). */
+  private sendInBackground(message: MailMessage) {
+    this.mailer
+      .send(message)
+      .catch((error: unknown) => this.log.error({ err: error, to: message.to }, "échec d'envoi d'e-mail"));
   }
 
   private async openSession(trx: Executor, account: Utilisateur, actor: AuditActor) {
@@ -180,33 +198,40 @@ export class AuthService {
   }
 
   /** Throws (and ends the session) when it is revoked, past its end, idle too long, or its account is not active. */
-  private async assertLive(session: {
-    id: string;
-    revoked_at: Date | null;
-    expires_at: Date;
-    last_activity_at: Date;
-    statut: string;
-  }) {
-    if (session.revoked_at) throw sessionExpired();
-    const { security } = await this.settings.get();
-    let reason: string | null = null;
-    if (session.expires_at <= new Date()) reason = 'expired';
-    else if (Date.now() - session.last_activity_at.getTime() > security.sessionTimeout * 60_000) reason = 'inactivity';
-    else if (session.statut !== 'actif') reason = `statut_${session.statut}`;
-    if (reason) {
-      await revokeSession(this.db, session.id, reason);
-      throw sessionExpired();
-    }
+  private async assertLive(session: SessionState) {
+    const reason = await this.endReason(session);
+    if (!reason) return;
+    if (reason !== 'revoked') await revokeSession(this.db, session.id, reason);
+    throw sessionExpired();
   }
 
-  /** Rotates the refresh token. Presenting an already-rotated token revokes the whole session. */
+  private async endReason(session: SessionState): Promise<string | null> {
+    if (session.revoked_at) return 'revoked';
+    const { security } = await this.settings.get();
+    if (session.expires_at <= new Date()) return 'expired';
+    if (Date.now() - session.last_activity_at.getTime() > security.sessionTimeout * 60_000) return 'inactivity';
+    if (session.statut !== 'actif') return `statut_${session.statut}`;
+    return null;
+  }
+
+  /**
+   * Rotates the refresh token. Presenting an already-rotated token revokes the whole session,
+   * except within a short grace after its rotation while its successor is still unused: a lost
+   * answer (timeout, flaky network) must not sign the person out.
+   */
   async refresh(refreshToken: string, actor: AuditActor) {
     const tokenHash = hashToken(refreshToken);
-    const consumed = await consumeSessionToken(this.db, tokenHash);
-    if (!consumed) {
-      const known = await findSessionToken(this.db, tokenHash);
-      if (known) {
-        await this.db.transaction().execute(async (trx) => {
+    const next = newOpaqueToken();
+    const session = await this.db.transaction().execute(async (trx) => {
+      let sessionId = (await consumeSessionToken(trx, tokenHash))?.session_id;
+      if (!sessionId) {
+        const known = await findSessionToken(trx, tokenHash);
+        if (!known?.used_at) return null;
+        const rotatedAt = known.used_at;
+        if (
+          Date.now() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS ||
+          (await hasTokenUsedSince(trx, known.session_id, rotatedAt))
+        ) {
           await revokeSession(trx, known.session_id, 'refresh_token_reuse');
           await insertAudit(trx, actor, {
             action: 'SESSION_REVOKED',
@@ -214,15 +239,21 @@ export class AuthService {
             record_id: known.session_id,
             new_values: { reason: 'refresh_token_reuse' },
           });
-        });
+          return null;
+        }
+        sessionId = known.session_id;
       }
-      throw sessionExpired();
-    }
-    const session = await findSessionWithAccount(this.db, consumed.session_id);
+      const live = await findSessionWithAccount(trx, sessionId);
+      if (!live) return null;
+      const reason = await this.endReason(live);
+      if (reason) {
+        if (reason !== 'revoked') await revokeSession(trx, live.id, reason);
+        return null;
+      }
+      await insertSessionToken(trx, live.id, hashToken(next));
+      return live;
+    });
     if (!session) throw sessionExpired();
-    await this.assertLive(session);
-    const next = newOpaqueToken();
-    await insertSessionToken(this.db, session.id, hashToken(next));
     const account = await findUtilisateurById(this.db, session.utilisateur_id);
     if (!account) throw sessionExpired();
     const token = await this.signer.sign({ sub: account.id, sid: session.id, role: account.role });
@@ -250,10 +281,27 @@ export class AuthService {
     return { sessionExpiresAt: expiresAt.toISOString() };
   }
 
-  async logout(user: RequestUser, actor: AuditActor) {
+  /** Ends the session of a valid access token or, failing that, of the refresh token; nothing to end is fine. */
+  async logout(tokens: { accessToken?: string | undefined; refreshToken?: string | undefined }, actor: AuditActor) {
+    let session: { id: string; userId: number } | null = null;
+    if (tokens.accessToken) {
+      const user = await this.authenticate(tokens.accessToken).catch(() => null);
+      if (user) session = { id: user.sessionId, userId: user.id };
+    }
+    if (!session && tokens.refreshToken) {
+      const known = await findSessionToken(this.db, hashToken(tokens.refreshToken));
+      const owner = known ? await findSessionWithAccount(this.db, known.session_id) : undefined;
+      if (owner && !owner.revoked_at) session = { id: owner.id, userId: owner.utilisateur_id };
+    }
+    if (!session) return;
+    const { id, userId } = session;
     await this.db.transaction().execute(async (trx) => {
-      await revokeSession(trx, user.sessionId, 'logout');
-      await insertAudit(trx, actor, { action: 'LOGOUT', table_name: 'utilisateurs', record_id: user.id });
+      await revokeSession(trx, id, 'logout');
+      await insertAudit(
+        trx,
+        { ...actor, user_id: userId },
+        { action: 'LOGOUT', table_name: 'utilisateurs', record_id: userId },
+      );
     });
   }
 
@@ -280,6 +328,19 @@ export class AuthService {
         old_values,
         new_values,
       });
+      if (new_values.email) {
+        // The previous address hears of it: a stolen session cannot quietly take the account.
+        this.sendInBackground({
+          to: before.email,
+          subject: 'Adresse e-mail de votre compte modifiée',
+          text: [
+            `Bonjour ${before.prenom} ${before.nom},`,
+            '',
+            `L'adresse e-mail de votre compte a été remplacée par ${after.email}.`,
+            "Si vous n'êtes pas à l'origine de ce changement, contactez immédiatement un administrateur.",
+          ].join('\n'),
+        });
+      }
       return toProfile(after);
     });
   }
@@ -345,7 +406,7 @@ export class AuthService {
         },
       );
     });
-    await this.mailer.send({
+    this.sendInBackground({
       to: account.email,
       subject: 'Code de réinitialisation de votre mot de passe',
       text: [
@@ -365,10 +426,11 @@ export class AuthService {
   async resetPassword(email: string, code: string, newPassword: string, actor: AuditActor) {
     const invalidCode = () =>
       new AppError('INVALID_RESET_CODE', MESSAGES.resetCodeInvalid, { code: MESSAGES.resetCodeInvalid });
-    const account = await findUtilisateurByEmail(this.db, email);
-    if (account?.statut !== 'actif') throw invalidCode();
+    // Policy and hashing come first, so a known and an unknown address take the same path and time.
     await this.assertPolicy(newPassword, 'password');
     const password_hash = await hashPassword(newPassword);
+    const account = await findUtilisateurByEmail(this.db, email);
+    if (account?.statut !== 'actif') throw invalidCode();
     const accepted = await this.db.transaction().execute(async (trx) => {
       const live = await findLiveResetCode(trx, account.id);
       if (!live || live.attempts >= RESET_MAX_ATTEMPTS) return false;

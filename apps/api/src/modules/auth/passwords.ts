@@ -37,11 +37,6 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   await verifyPassword(password, await dummyHash);
 }
 
-/** A temporary password that satisfies any policy the settings allow (20 chars, special char). */
-export function temporaryPassword(): string {
-  return `${randomBytes(12).toString('base64url')}@${randomInt(10, 99)}Aa`;
-}
-
 /** A 6-digit reset code. */
 export function resetCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

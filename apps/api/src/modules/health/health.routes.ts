@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { pingDatabase } from './health.repository.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
 
@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (_request, reply) => {
       try {
-        await sql`SELECT 1`.execute(db);
+        await pingDatabase(db);
         return { status: 'ok' as const, database: 'up' as const };
       } catch (error) {
         app.log.error({ err: error }, 'base de données injoignable');

@@ -60,3 +60,14 @@ export async function recordFailedLogin(db: Executor, id: number, maxAttempts: n
     .returning(['failed_login_count', 'locked_until'])
     .executeTakeFirstOrThrow();
 }
+
+/** Clears the failure count and stamps the sign-in, unless the account is locked (then undefined). */
+export async function recordSuccessfulLogin(db: Executor, id: number) {
+  return db
+    .updateTable('utilisateurs')
+    .set({ failed_login_count: 0, locked_until: null, date_derniere_connexion: new Date() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
+    .returningAll()
+    .executeTakeFirst();
+}

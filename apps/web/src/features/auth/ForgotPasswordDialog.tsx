@@ -101,9 +101,11 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
     sendCode.mutate({ k: kind, address: email.trim() });
   };
 
+  const policy = settings.data?.security;
+
   const submitReset = (event: React.FormEvent) => {
     event.preventDefault();
-    const errors = resetErrors(values);
+    const errors = resetErrors(values, policy);
     setFieldErrs(errors);
     if (Object.keys(errors).length > 0 || !kind) return;
     reset.mutate({ k: kind, v: values });
@@ -113,8 +115,6 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
   };
-
-  const policy = settings.data?.security;
 
   return (
     <Modal opened={opened} onClose={close} title="Mot de passe oublié" centered size="md">

@@ -58,6 +58,17 @@ describe('reset dialog rules', () => {
     expect(resetErrors({ code: '123456', password: 'abcdef', confirm: 'abcdef' })).toEqual({});
   });
 
+  it("applies the server's password policy once it is known", () => {
+    const policy = { passwordMinLength: 8, requireSpecialChars: true };
+    expect(resetErrors({ code: '1', password: 'abcdef', confirm: 'abcdef' }, policy).password).toBe(
+      'Le mot de passe doit contenir au moins 8 caractères',
+    );
+    expect(resetErrors({ code: '1', password: 'abcdefgh', confirm: 'abcdefgh' }, policy).password).toMatch(
+      /caractère spécial/,
+    );
+    expect(resetErrors({ code: '1', password: 'Abcdef@1', confirm: 'Abcdef@1' }, policy)).toEqual({});
+  });
+
   it('maps server failures to messages and fields', () => {
     const invalid = new ApiError('http', MESSAGES.resetCodeInvalid, { status: 400, code: 'INVALID_RESET_CODE' });
     expect(resetFailure(invalid)).toEqual({

@@ -1,4 +1,4 @@
-import { emailSchema, MESSAGES } from '@app/shared';
+import { emailSchema, MESSAGES, type PasswordPolicy, passwordProblem } from '@app/shared';
 import { ApiError } from '../../api/index.ts';
 
 /** Login failure (spec 1 §8): network → connection advice; 401 → the server's message; else the server's or 'Erreur de connexion'. */
@@ -21,7 +21,8 @@ export function previousStage(stage: ResetStage): ResetStage {
   return RESET_STAGES[Math.max(0, index - 1)] ?? 'type';
 }
 
-export const RESET_MIN_PASSWORD_LENGTH = 6;
+/** The reset dialog's own floor (spec 1 §9) until the server's policy is known. */
+export const RESET_FALLBACK_POLICY: PasswordPolicy = { passwordMinLength: 6, requireSpecialChars: false };
 
 export function accountKindError(kind: string | null | undefined): string | null {
   return kind === 'membre' || kind === 'personnel' ? null : "Type d'utilisateur non sélectionné";
@@ -38,13 +39,17 @@ export interface ResetValues {
   confirm: string;
 }
 
-/** Reset step validation (spec 1 §5), first message per field. */
-export function resetErrors(values: ResetValues): Partial<Record<keyof ResetValues, string>> {
+/** Reset step validation (spec 1 §5) with the server's password policy, first message per field. */
+export function resetErrors(
+  values: ResetValues,
+  policy: PasswordPolicy = RESET_FALLBACK_POLICY,
+): Partial<Record<keyof ResetValues, string>> {
   const errors: Partial<Record<keyof ResetValues, string>> = {};
   if (!values.code.trim()) errors.code = 'Veuillez saisir le code de réinitialisation';
-  if (!values.password) errors.password = 'Veuillez saisir un nouveau mot de passe';
-  else if (values.password.length < RESET_MIN_PASSWORD_LENGTH)
-    errors.password = `Le mot de passe doit contenir au moins ${RESET_MIN_PASSWORD_LENGTH} caractères`;
+  const problem = values.password
+    ? passwordProblem(values.password, policy)
+    : 'Veuillez saisir un nouveau mot de passe';
+  if (problem) errors.password = problem;
   if (values.password && values.confirm !== values.password) errors.confirm = 'Les mots de passe ne correspondent pas';
   return errors;
 }

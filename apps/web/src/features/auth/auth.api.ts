@@ -6,7 +6,7 @@ import {
   type ProfileUpdateBody,
   profileSchema,
 } from '@app/shared';
-import { type ApiMessage, api } from '../../api/index.ts';
+import { type ApiMessage, api, sessionStore } from '../../api/index.ts';
 
 /** Account kinds of the password reset (spec 1 §2.3). */
 export type AccountKind = 'membre' | 'personnel';
@@ -16,8 +16,13 @@ export async function login(body: LoginBody): Promise<LoginData> {
   return loginDataSchema.parse(answer.data);
 }
 
+/** Ends the server session; the refresh token names it even when the access token has expired. */
 export async function logoutCall(): Promise<void> {
-  await api.post<ApiMessage>('/personnel-auth/logout', undefined, { notify: false, refreshOn401: false });
+  const { refreshToken } = sessionStore.getSnapshot();
+  await api.post<ApiMessage>('/personnel-auth/logout', refreshToken ? { refreshToken } : undefined, {
+    notify: false,
+    refreshOn401: false,
+  });
 }
 
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
