@@ -15,7 +15,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.screenshot({ path: shot(`forgot-${size}`) });
+    await page.screenshot({ path: shot(`forgot-${size}`), animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await signIn(page, DEMO.admin);
@@ -23,7 +23,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.screenshot({ path: shot(`shell-admin-${size}`), fullPage: true });
     if (size === 'phone') {
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-      await page.screenshot({ path: shot(`shell-menu-${size}`) });
+      await page.screenshot({ path: shot(`shell-menu-${size}`), animations: 'disabled' });
       await page
         .getByRole('navigation', { name: 'Navigation principale' })
         .getByRole('link', { name: 'Mon Profil' })
