@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ErrorBody, MESSAGES } from '@app/shared';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,14 +18,23 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { MediaStore } from './media/media-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
+import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { produitsRoutes } from './modules/produits/produits.routes.ts';
+import { ProduitsService } from './modules/produits/produits.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { SitesService } from './modules/sites/sites.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { addErrorResponses, registerErrorHandler } from './plugins/errors.ts';
+import { MULTIPART_LIMITS } from './plugins/files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +79,12 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     app.log,
   );
+
+  const media = new MediaStore(config.dataDir, config.jwtSecret);
+  mkdirSync(media.root, { recursive: true });
+  // reply.sendFile for media; the web app's own static files are registered after.
+  await app.register(fastifyStatic, { root: media.root, serve: false });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -122,6 +138,10 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
       await api.register(settingsRoutes);
+      await api.register(mediaRoutes, { media });
+      await api.register(sitesRoutes, { sites: new SitesService(db, media) });
+      await api.register(produitsRoutes, { produits: new ProduitsService(db, media) });
+      await api.register(favorisRoutes, { favoris: new FavorisService(db, media) });
     },
     { prefix: '/api' },
   );
@@ -138,6 +158,7 @@ async function registerWebApp(app: App, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
+      decorateReply: false,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -146,7 +167,7 @@ async function registerWebApp(app: App, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
     const body: ErrorBody = { success: false, message: MESSAGES.notFound, code: 'NOT_FOUND' };
     return reply.status(404).send(body);

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@app/shared';
+import type { z } from 'zod';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -29,4 +30,13 @@ export class AppError extends Error {
     super(message);
     this.status = STATUS[code];
   }
+}
+
+/** Parses input with a shared schema; a failure becomes one 400 with a French message per field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION_ERROR', Object.values(errors)[0] ?? 'Données invalides', errors);
 }

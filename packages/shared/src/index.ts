@@ -2,6 +2,7 @@ import './zod-locale.ts';
 
 export * from './api.ts';
 export * from './auth.ts';
+export * from './catalogue.ts';
 export * from './format.ts';
 export * from './messages.ts';
 export * from './rights.ts';

@@ -93,6 +93,99 @@ export interface AuditTable {
   created_at: Timestamp;
 }
 
+/** bigint FCFA and numeric columns are read as strings to stay exact. */
+type Exact = ColumnType<string, number | string, number | string>;
+type ExactDefaulted = ColumnType<string, number | string | undefined, number | string>;
+
+export interface SitesTable {
+  id: Generated<number>;
+  nom_site: string;
+  adresse_site: string;
+  ville_site: string;
+  prix_metre_carre: Exact;
+  localisation_site: string | null;
+  video_site: string | null;
+  est_actif: Generated<boolean>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MediaKind = 'photo' | 'plan';
+
+interface MediaColumns {
+  id: Generated<number>;
+  kind: MediaKind;
+  path: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface SiteMediasTable extends MediaColumns {
+  site_id: number;
+}
+
+export interface ProduitMediasTable extends MediaColumns {
+  produit_id: number;
+}
+
+export interface ProduitsTable {
+  id: Generated<number>;
+  site_id: number;
+  titre: string;
+  description: string;
+  type: 'logement' | 'terrain';
+  superficie: Exact;
+  nombre_chambre: number;
+  nombre_salon: number;
+  nombre_cuisine: number;
+  nombre_toilette: number;
+  delais_construction: number | null;
+  prix_vente: Exact;
+  caution: ExactDefaulted;
+  video_logement: string | null;
+  est_actif: Generated<boolean>;
+  created_by: number | null;
+  updated_by: number | null;
+  date_creation: Timestamp;
+  date_modification: Timestamp;
+}
+
+export interface FavorisTable {
+  utilisateur_id: number;
+  produit_id: number;
+  created_at: Timestamp;
+}
+
+export interface MembresTable {
+  id: Generated<number>;
+  utilisateur_id: number;
+  code_esv: string;
+  num_cni: string;
+  date_naissance: string;
+  situation_matrimoniale: string | null;
+  profession: string;
+  adresse: string;
+  ville: string;
+  pays: string;
+  type_membre: ColumnType<'standard' | 'premium' | 'vip', 'standard' | 'premium' | 'vip' | undefined>;
+  statut: ColumnType<AccountStatut, AccountStatut | undefined>;
+  date_inscription: ColumnType<string, string | undefined, string>;
+  produit_id: number | null;
+  engagement_mensuel: Exact;
+  duree_paiement: number;
+  gestionnaire_id: number | null;
+  demande_id: number | null;
+  montant_deja_paye: ExactDefaulted;
+  montant_du: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   utilisateurs: UtilisateursTable;
   personnel: PersonnelTable;
@@ -101,6 +194,12 @@ export interface DB {
   password_reset_codes: PasswordResetCodesTable;
   settings: SettingsTable;
   audit: AuditTable;
+  sites: SitesTable;
+  site_medias: SiteMediasTable;
+  produits: ProduitsTable;
+  produit_medias: ProduitMediasTable;
+  favoris: FavorisTable;
+  membres: MembresTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-22-0001-foundation.ts';
+import * as catalogue from './2026-11-22-0002-catalogue.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
+  '2026-11-22-0002-catalogue': catalogue,
 };

@@ -44,7 +44,8 @@ export function changedFields<T extends Record<string, unknown>>(
   const old_values: Partial<T> = {};
   const new_values: Partial<T> = {};
   for (const key of Object.keys(patch) as (keyof T)[]) {
-    if (patch[key] !== undefined && patch[key] !== before[key]) {
+    // Compared as text: a bigint column reads as "150000" and the form sends 150000.
+    if (patch[key] !== undefined && String(patch[key]) !== String(before[key])) {
       old_values[key] = before[key];
       new_values[key] = patch[key];
     }

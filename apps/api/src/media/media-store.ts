@@ -1,0 +1,94 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const DAY_MS = 86_400_000;
+
+export interface StoredFile {
+  path: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+}
+
+export interface IncomingFile {
+  filename: string;
+  mimeType: string;
+  extension: string;
+  data: Buffer;
+}
+
+/**
+ * Media files under DATA_DIR/media (outside the web root). They are served through the API
+ * at signed addresses: an <img> cannot send a bearer token, so the JSON that only signed-in
+ * people receive carries URLs signed until the end of the next day (stable for caching).
+ */
+export class MediaStore {
+  readonly root: string;
+  private readonly key: Buffer;
+
+  constructor(dataDir: string, secret: string) {
+    this.root = path.join(dataDir, 'media');
+    this.key = createHmac('sha256', secret).update('media-urls').digest();
+  }
+
+  /** Writes one file as {folder}/{uuid}.{ext}; the caller removes it if its transaction fails. */
+  async save(folder: string, file: IncomingFile): Promise<StoredFile> {
+    const relative = `${folder}/${randomUUID()}.${file.extension}`;
+    const absolute = this.absolute(relative);
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await writeFile(absolute, file.data, { flag: 'wx' });
+    return {
+      path: relative,
+      original_name: file.filename.slice(0, 255),
+      mime_type: file.mimeType,
+      size_bytes: file.data.length,
+    };
+  }
+
+  /**
+   * Writes the files, then runs the database work; if that fails, the files are removed again,
+   * so a refused or failed change leaves nothing behind.
+   */
+  async withSaved<T>(
+    folder: string,
+    files: readonly IncomingFile[],
+    work: (stored: StoredFile[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: StoredFile[] = [];
+    try {
+      for (const file of files) stored.push(await this.save(folder, file));
+      return await work(stored);
+    } catch (error) {
+      await this.remove(stored.map((f) => f.path));
+      throw error;
+    }
+  }
+
+  async remove(relativePaths: readonly string[]): Promise<void> {
+    await Promise.all(relativePaths.map((p) => rm(this.absolute(p), { force: true })));
+  }
+
+  /** The absolute path of a stored file, refusing anything that would leave the media folder. */
+  absolute(relative: string): string {
+    const resolved = path.resolve(this.root, relative);
+    if (!resolved.startsWith(this.root + path.sep)) throw new Error('chemin de média invalide');
+    return resolved;
+  }
+
+  url(relative: string, now = Date.now()): string {
+    const exp = Math.floor(now / DAY_MS) * DAY_MS + 2 * DAY_MS;
+    return `/api/media/${relative}?exp=${exp}&sig=${this.sign(relative, exp)}`;
+  }
+
+  verify(relative: string, exp: number, sig: string, now = Date.now()): boolean {
+    if (!Number.isSafeInteger(exp) || exp < now) return false;
+    const expected = Buffer.from(this.sign(relative, exp));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(relative: string, exp: number): string {
+    return createHmac('sha256', this.key).update(`${relative}:${exp}`).digest('base64url').slice(0, 32);
+  }
+}

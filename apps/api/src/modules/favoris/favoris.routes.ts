@@ -1,0 +1,80 @@
+import {
+  favoriBodySchema,
+  favoriSchema,
+  listSchema,
+  messageOnlySchema,
+  pageQuerySchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor, currentUser } from '../../plugins/auth.ts';
+import type { FavorisService } from './favoris.service.ts';
+
+/** "Mes Favoris": each account's own saved products. */
+export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> = async (app, { favoris }) => {
+  app.get(
+    '/favoris',
+    {
+      config: { right: 'favoris.manage' },
+      schema: {
+        tags: ['favoris'],
+        summary: 'Mes favoris (recherche titre, site, ville ; tri récents, prix, nom)',
+        querystring: pageQuerySchema.omit({ sortOrder: true }).extend({
+          search: z.string().trim().max(100).optional(),
+          sort: z.enum(['recent', 'prix', 'titre']).default('recent'),
+          limit: z.coerce.number().int().min(1).max(1000).default(100),
+        }),
+        response: { 200: listSchema(favoriSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await favoris.list(currentUser(request).id, request.query)) }),
+  );
+
+  app.post(
+    '/favoris',
+    {
+      config: { right: 'favoris.manage' },
+      schema: {
+        tags: ['favoris'],
+        summary: 'Ajouter aux favoris',
+        body: favoriBodySchema,
+        response: { 201: successSchema(favoriSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const favori = await favoris.add(user.id, user.role, request.body.produit_id, auditActor(request));
+      return reply.status(201).send({ success: true as const, data: favori, message: 'Ajouté aux favoris' });
+    },
+  );
+
+  app.delete(
+    '/favoris/:produitId',
+    {
+      config: { right: 'favoris.manage' },
+      schema: {
+        tags: ['favoris'],
+        summary: 'Retirer des favoris',
+        params: z.object({ produitId: z.coerce.number().int().positive() }),
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await favoris.remove(currentUser(request).id, request.params.produitId, auditActor(request));
+      return { success: true as const, message: 'Retiré des favoris' };
+    },
+  );
+
+  app.delete(
+    '/favoris',
+    {
+      config: { right: 'favoris.manage' },
+      schema: { tags: ['favoris'], summary: 'Vider les favoris', response: { 200: messageOnlySchema } },
+    },
+    async (request) => {
+      const count = await favoris.clear(currentUser(request).id, auditActor(request));
+      return { success: true as const, message: `${count} favori(s) supprimé(s)` };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+
+/**
+ * Photos and plans at the signed addresses the catalogue JSON gives to signed-in people
+ * (an <img> cannot send a bearer token). Unsigned or expired addresses answer 404.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (app, { media }) => {
+  app.get(
+    '/media/*',
+    {
+      config: { public: true, rateLimit: false },
+      schema: {
+        hide: true,
+        params: z.object({ '*': z.string().regex(/^(produits|sites)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/) }),
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
+        response: { 200: z.unknown().describe('Le fichier') },
+      },
+    },
+    async (request, reply) => {
+      const relative = request.params['*'];
+      if (!media.verify(relative, request.query.exp, request.query.sig)) {
+        throw new AppError('NOT_FOUND', 'Fichier non trouvé');
+      }
+      reply.header('Cache-Control', 'private, max-age=86400, immutable');
+      reply.header('Content-Disposition', 'inline');
+      return reply.sendFile(relative, media.root);
+    },
+  );
+};

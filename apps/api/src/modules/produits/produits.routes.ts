@@ -1,0 +1,165 @@
+import {
+  listSchema,
+  messageOnlySchema,
+  produitListQuerySchema,
+  produitSchema,
+  produitStatsSchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { type FileFields, readForm } from '../../plugins/files.ts';
+import type { ProduitsService } from './produits.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const PRODUIT_FILES: FileFields = { image: { kind: 'photo', word: 'image' }, plan: { kind: 'plan', word: 'plan' } };
+const formConsumes = ['multipart/form-data', 'application/json'];
+
+/** Products (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
+export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }> = async (app, { produits }) => {
+  for (const url of ['/produits', '/produits/search']) {
+    app.get(
+      url,
+      {
+        config: { right: 'produits.read' },
+        schema: {
+          tags: ['produits'],
+          summary: 'Catalogue (recherche, filtres, tri, pagination)',
+          querystring: produitListQuerySchema,
+          response: { 200: listSchema(produitSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await produits.list(request.query, currentUser(request).role)),
+      }),
+    );
+  }
+
+  app.get(
+    '/produits/stats',
+    {
+      config: { right: 'produits.read' },
+      schema: {
+        tags: ['produits'],
+        summary: 'Statistiques du catalogue',
+        response: { 200: successSchema(produitStatsSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await produits.stats(currentUser(request).role) }),
+  );
+
+  app.get(
+    '/produits/site/:siteId',
+    {
+      config: { right: 'produits.read' },
+      schema: {
+        tags: ['produits'],
+        summary: "Produits d'un site",
+        params: z.object({ siteId: z.coerce.number().int().positive() }),
+        querystring: produitListQuerySchema.omit({ site_id: true }).extend({
+          limit: z.coerce.number().int().min(1).max(1000).default(10),
+        }),
+        response: { 200: listSchema(produitSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await produits.list({ ...request.query, site_id: request.params.siteId }, currentUser(request).role)),
+    }),
+  );
+
+  app.get(
+    '/produits/:id',
+    {
+      config: { right: 'produits.read' },
+      schema: {
+        tags: ['produits'],
+        summary: 'Un produit',
+        params: idParams,
+        response: { 200: successSchema(produitSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await produits.get(request.params.id, currentUser(request).role),
+    }),
+  );
+
+  app.post(
+    '/produits',
+    {
+      config: { right: 'produits.manage' },
+      schema: {
+        tags: ['produits'],
+        summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
+        consumes: formConsumes,
+        response: { 201: successSchema(produitSchema) },
+      },
+    },
+    async (request, reply) => {
+      const produit = await produits.create(await readForm(request, PRODUIT_FILES), auditActor(request));
+      return reply.status(201).send({ success: true as const, data: produit, message: 'Produit créé avec succès' });
+    },
+  );
+
+  app.put(
+    '/produits/:id',
+    {
+      config: { right: 'produits.manage' },
+      schema: {
+        tags: ['produits'],
+        summary: 'Modifier un produit (les images ou plans envoyés remplacent les actuels)',
+        consumes: formConsumes,
+        params: idParams,
+        response: { 200: successSchema(produitSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await produits.update(request.params.id, await readForm(request, PRODUIT_FILES), auditActor(request)),
+      message: 'Produit modifié avec succès',
+    }),
+  );
+
+  app.delete(
+    '/produits/:id',
+    {
+      config: { right: 'produits.manage' },
+      schema: {
+        tags: ['produits'],
+        summary: 'Supprimer un produit non réservé',
+        params: idParams,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await produits.remove(request.params.id, auditActor(request));
+      return { success: true as const, message: 'Produit supprimé avec succès' };
+    },
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.put(
+      `/produits/:id/${action}`,
+      {
+        config: { right: 'produits.manage' },
+        schema: {
+          tags: ['produits'],
+          summary: active ? 'Activer un produit' : 'Désactiver un produit',
+          params: idParams,
+          response: { 200: successSchema(produitSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await produits.setActive(request.params.id, active, auditActor(request)),
+        message: active ? 'Produit activé' : 'Produit désactivé',
+      }),
+    );
+  }
+};

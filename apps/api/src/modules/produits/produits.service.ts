@@ -1,0 +1,242 @@
+import {
+  can,
+  MEDIA_LIMITS,
+  type Produit,
+  type ProduitListQuery,
+  paginate,
+  produitBodySchema,
+  type Role,
+} from '@app/shared';
+import type { Database, Executor } from '../../db/database.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import type { ParsedForm } from '../../plugins/files.ts';
+import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { siteMedias } from '../sites/sites.repository.ts';
+import {
+  deleteProduit,
+  deleteProduitMedias,
+  findProduit,
+  insertProduit,
+  insertProduitMedias,
+  listProduits,
+  type ProduitRow,
+  produitMedias,
+  produitStats,
+  siteIsActive,
+  updateProduit,
+} from './produits.repository.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Produit non trouvé');
+
+function checkCounts(form: ParsedForm, creating: boolean) {
+  const { photos, plans } = MEDIA_LIMITS.produit;
+  const errors: Record<string, string> = {};
+  const images = form.files.photo.length;
+  const planCount = form.files.plan.length;
+  if (creating && images < photos.min) errors.image = 'Au moins une image est obligatoire';
+  if (images > photos.max) errors.image = `Au maximum ${photos.max} images`;
+  if (creating && planCount < plans.min) errors.plan = 'Au moins un plan est obligatoire';
+  if (planCount > plans.max) errors.plan = `Au maximum ${plans.max} plans`;
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('VALIDATION_ERROR', first, errors);
+}
+
+export class ProduitsService {
+  constructor(
+    private readonly db: Database,
+    private readonly media: MediaStore,
+  ) {}
+
+  private async toProduits(rows: ProduitRow[]): Promise<Produit[]> {
+    const [medias, siteMediaRows] = await Promise.all([
+      produitMedias(
+        this.db,
+        rows.map((r) => r.id),
+      ),
+      siteMedias(this.db, [...new Set(rows.map((r) => r.site_id))]),
+    ]);
+    return rows.map((row) => {
+      const own = medias.filter((m) => m.produit_id === row.id);
+      const photos = own.filter((m) => m.kind === 'photo').map((m) => this.media.url(m.path));
+      const superficie = Number(row.superficie);
+      const prix = Number(row.prix_vente);
+      return {
+        id: row.id,
+        site_id: row.site_id,
+        site: {
+          id: row.site_id,
+          nom_site: row.nom_site,
+          adresse_site: row.adresse_site,
+          ville_site: row.ville_site,
+          prix_metre_carre: Number(row.prix_metre_carre),
+          localisation_site: row.localisation_site,
+          photo_site: this.firstPhotoUrl(siteMediaRows.filter((m) => m.site_id === row.site_id)),
+        },
+        titre: row.titre,
+        description: row.description,
+        type: row.type,
+        superficie,
+        surface: superficie,
+        nombre_chambre: row.nombre_chambre,
+        nombre_salon: row.nombre_salon,
+        nombre_cuisine: row.nombre_cuisine,
+        nombre_toilette: row.nombre_toilette,
+        delais_construction: row.delais_construction,
+        prix_vente: prix,
+        caution: Number(row.caution),
+        prix_m2: Math.round(prix / superficie),
+        photos_logement: photos,
+        plan_logement: own.filter((m) => m.kind === 'plan').map((m) => this.media.url(m.path)),
+        video_logement: row.video_logement,
+        disponibilite: row.disponibilite,
+        est_actif: row.est_actif,
+        date_creation: row.date_creation.toISOString(),
+        date_modification: row.date_modification.toISOString(),
+        created_by: row.created_by,
+        updated_by: row.updated_by,
+      };
+    });
+  }
+
+  private firstPhotoUrl(medias: { kind: string; path: string }[]): string | null {
+    const photo = medias.find((m) => m.kind === 'photo');
+    return photo ? this.media.url(photo.path) : null;
+  }
+
+  async list(query: ProduitListQuery, role: Role) {
+    const { rows, total } = await listProduits(this.db, query, !can(role, 'produits.manage'));
+    return { data: await this.toProduits(rows), pagination: paginate(query.page, query.limit, total) };
+  }
+
+  async get(id: number, role: Role): Promise<Produit> {
+    const row = await findProduit(this.db, id);
+    // An inactive product is visible to the roles that manage the catalogue only.
+    if (!row || (!row.est_actif && !can(role, 'produits.manage'))) throw notFound();
+    const [produit] = await this.toProduits([row]);
+    if (!produit) throw notFound();
+    return produit;
+  }
+
+  async stats(role: Role) {
+    const row = await produitStats(this.db, !can(role, 'produits.manage'));
+    const total = Number(row.total);
+    return {
+      total,
+      logements: Number(row.logements),
+      terrains: Number(row.terrains),
+      reserves: Number(row.reserves),
+      disponibles: total - Number(row.reserves),
+      prix_moyen: row.prix_moyen === null ? null : Number(row.prix_moyen),
+    };
+  }
+
+  private async assertSite(db: Executor, siteId: number) {
+    const active = await siteIsActive(db, siteId);
+    if (active === undefined) {
+      throw new AppError('VALIDATION_ERROR', 'Site introuvable', { site_id: 'Veuillez sélectionner un site' });
+    }
+  }
+
+  async create(form: ParsedForm, actor: AuditActor): Promise<Produit> {
+    const body = parseInput(produitBodySchema, form.fields);
+    checkCounts(form, true);
+    const images = form.files.photo.length;
+    const id = await this.db.transaction().execute(async (trx) => {
+      await this.assertSite(trx, body.site_id);
+      const { id } = await insertProduit(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
+      await this.media.withSaved(`produits/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
+        await insertProduitMedias(trx, id, 'photo', stored.slice(0, images));
+        await insertProduitMedias(trx, id, 'plan', stored.slice(images));
+        await insertAudit(trx, actor, {
+          action: 'created',
+          table_name: 'produits',
+          record_id: id,
+          new_values: { ...body, images, plans: form.files.plan.length },
+        });
+      });
+      return id;
+    });
+    return this.get(id, 'admin');
+  }
+
+  /** Changes the given fields; images or plans sent replace the current ones. */
+  async update(id: number, form: ParsedForm, actor: AuditActor): Promise<Produit> {
+    checkCounts(form, false);
+    const images = form.files.photo.length;
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const before = await findProduit(trx, id);
+      if (!before) throw notFound();
+      // The room rules depend on the type: the change is checked as a whole product.
+      const merged = parseInput(produitBodySchema, { ...before, ...form.fields });
+      const patch = Object.fromEntries(
+        Object.keys(form.fields)
+          .filter((key) => key in merged)
+          .map((key) => [key, merged[key as keyof typeof merged]]),
+      );
+      if (patch.site_id !== undefined) await this.assertSite(trx, merged.site_id);
+      const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
+      const replaced: string[] = [];
+      await this.media.withSaved(`produits/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
+        if (images > 0) {
+          replaced.push(...(await deleteProduitMedias(trx, id, 'photo')));
+          await insertProduitMedias(trx, id, 'photo', stored.slice(0, images));
+          new_values.images = images;
+        }
+        if (form.files.plan.length > 0) {
+          replaced.push(...(await deleteProduitMedias(trx, id, 'plan')));
+          await insertProduitMedias(trx, id, 'plan', stored.slice(images));
+          new_values.plans = form.files.plan.length;
+        }
+        await updateProduit(trx, id, { ...patch, updated_by: actor.user_id });
+        await insertAudit(trx, actor, {
+          action: 'updated',
+          table_name: 'produits',
+          record_id: id,
+          old_values,
+          new_values,
+        });
+      });
+      return replaced;
+    });
+    await this.media.remove(removed);
+    return this.get(id, 'admin');
+  }
+
+  async remove(id: number, actor: AuditActor): Promise<void> {
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const before = await findProduit(trx, id);
+      if (!before) throw notFound();
+      if (before.disponibilite === 'reserve') {
+        throw new AppError('CONFLICT', 'Ce produit est réservé par un membre : il ne peut pas être supprimé.');
+      }
+      const paths = await deleteProduitMedias(trx, id);
+      await deleteProduit(trx, id);
+      await insertAudit(trx, actor, {
+        action: 'deleted',
+        table_name: 'produits',
+        record_id: id,
+        old_values: { titre: before.titre, type: before.type, prix_vente: before.prix_vente, site_id: before.site_id },
+      });
+      return paths;
+    });
+    await this.media.remove(removed);
+  }
+
+  async setActive(id: number, active: boolean, actor: AuditActor): Promise<Produit> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findProduit(trx, id);
+      if (!before) throw notFound();
+      if (before.est_actif === active) return;
+      await updateProduit(trx, id, { est_actif: active, updated_by: actor.user_id });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'produits',
+        record_id: id,
+        old_values: { est_actif: before.est_actif },
+        new_values: { est_actif: active },
+      });
+    });
+    return this.get(id, 'admin');
+  }
+}

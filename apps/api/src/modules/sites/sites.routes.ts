@@ -1,0 +1,133 @@
+import {
+  listSchema,
+  messageOnlySchema,
+  siteListQuerySchema,
+  siteSchema,
+  siteStatsSchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { type FileFields, readForm } from '../../plugins/files.ts';
+import type { SitesService } from './sites.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const SITE_FILES: FileFields = { photo: { kind: 'photo', word: 'photo' }, plan: { kind: 'plan', word: 'plan' } };
+const formConsumes = ['multipart/form-data', 'application/json'];
+
+/** Sites (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
+export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
+  for (const url of ['/sites', '/sites/search']) {
+    app.get(
+      url,
+      {
+        config: { right: 'sites.read' },
+        schema: {
+          tags: ['sites'],
+          summary: 'Liste des sites (recherche, tri, pagination)',
+          querystring: siteListQuerySchema,
+          response: { 200: listSchema(siteSchema) },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await sites.list(request.query, currentUser(request).role)) }),
+    );
+  }
+
+  app.get(
+    '/sites/stats',
+    {
+      config: { right: 'sites.read' },
+      schema: { tags: ['sites'], summary: 'Statistiques des sites', response: { 200: successSchema(siteStatsSchema) } },
+    },
+    async () => ({ success: true as const, data: await sites.stats() }),
+  );
+
+  app.get(
+    '/sites/:id',
+    {
+      config: { right: 'sites.read' },
+      schema: { tags: ['sites'], summary: 'Un site', params: idParams, response: { 200: successSchema(siteSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sites.get(request.params.id, currentUser(request).role),
+    }),
+  );
+
+  app.post(
+    '/sites',
+    {
+      config: { right: 'sites.manage' },
+      schema: {
+        tags: ['sites'],
+        summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
+        consumes: formConsumes,
+        response: { 201: successSchema(siteSchema) },
+      },
+    },
+    async (request, reply) => {
+      const site = await sites.create(await readForm(request, SITE_FILES), auditActor(request));
+      return reply.status(201).send({ success: true as const, data: site, message: 'Site créé avec succès' });
+    },
+  );
+
+  app.put(
+    '/sites/:id',
+    {
+      config: { right: 'sites.manage' },
+      schema: {
+        tags: ['sites'],
+        summary: 'Modifier un site (les photos ou plans envoyés remplacent les actuels)',
+        consumes: formConsumes,
+        params: idParams,
+        response: { 200: successSchema(siteSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await sites.update(request.params.id, await readForm(request, SITE_FILES), auditActor(request)),
+      message: 'Site modifié avec succès',
+    }),
+  );
+
+  app.delete(
+    '/sites/:id',
+    {
+      config: { right: 'sites.manage' },
+      schema: {
+        tags: ['sites'],
+        summary: 'Supprimer un site sans produits',
+        params: idParams,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await sites.remove(request.params.id, auditActor(request));
+      return { success: true as const, message: 'Site supprimé avec succès' };
+    },
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.put(
+      `/sites/:id/${action}`,
+      {
+        config: { right: 'sites.manage' },
+        schema: {
+          tags: ['sites'],
+          summary: active ? 'Activer un site' : 'Désactiver un site',
+          params: idParams,
+          response: { 200: successSchema(siteSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await sites.setActive(request.params.id, active, auditActor(request)),
+        message: active ? 'Site activé' : 'Site désactivé',
+      }),
+    );
+  }
+};

@@ -1,0 +1,201 @@
+import { can, MEDIA_LIMITS, paginate, type Role, type Site, type SiteListQuery, siteBodySchema } from '@app/shared';
+import type { Database } from '../../db/database.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import type { ParsedForm } from '../../plugins/files.ts';
+import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import {
+  deleteSite,
+  deleteSiteMedias,
+  findSite,
+  insertSite,
+  insertSiteMedias,
+  listSites,
+  type SiteRow,
+  siteMedias,
+  siteStats,
+  updateSite,
+} from './sites.repository.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Site non trouvé');
+
+function checkPhotoCount(count: number, required: boolean) {
+  const { min, max } = MEDIA_LIMITS.site.photos;
+  if (required && count < min) {
+    throw new AppError('VALIDATION_ERROR', 'Au moins une photo est obligatoire', {
+      photo: 'Au moins une photo est obligatoire',
+    });
+  }
+  if (count > max) {
+    throw new AppError('VALIDATION_ERROR', `Au maximum ${max} photos`, { photo: `Au maximum ${max} photos` });
+  }
+}
+
+function checkPlanCount(count: number) {
+  const { max } = MEDIA_LIMITS.site.plans;
+  if (count > max)
+    throw new AppError('VALIDATION_ERROR', `Au maximum ${max} plans`, { plan: `Au maximum ${max} plans` });
+}
+
+export class SitesService {
+  constructor(
+    private readonly db: Database,
+    private readonly media: MediaStore,
+  ) {}
+
+  private async toSites(rows: SiteRow[]): Promise<Site[]> {
+    const medias = await siteMedias(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => {
+      const own = medias.filter((m) => m.site_id === row.id);
+      const photos = own.filter((m) => m.kind === 'photo').map((m) => this.media.url(m.path));
+      const plans = own.filter((m) => m.kind === 'plan').map((m) => this.media.url(m.path));
+      return {
+        id: row.id,
+        nom_site: row.nom_site,
+        adresse_site: row.adresse_site,
+        ville_site: row.ville_site,
+        prix_metre_carre: Number(row.prix_metre_carre),
+        localisation_site: row.localisation_site,
+        video_site: row.video_site,
+        photo_site: photos[0] ?? null,
+        plan_site: plans[0] ?? null,
+        photos_site: photos,
+        plans_site: plans,
+        est_actif: row.est_actif,
+        nombre_produits: Number(row.nombre_produits),
+        created_by: row.created_by,
+        updated_by: row.updated_by,
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      };
+    });
+  }
+
+  async list(query: SiteListQuery, role: Role) {
+    const { rows, total } = await listSites(this.db, query, !can(role, 'sites.manage'));
+    return { data: await this.toSites(rows), pagination: paginate(query.page, query.limit, total) };
+  }
+
+  async get(id: number, role: Role): Promise<Site> {
+    const row = await findSite(this.db, id);
+    if (!row || (!row.est_actif && !can(role, 'sites.manage'))) throw notFound();
+    const [site] = await this.toSites([row]);
+    if (!site) throw notFound();
+    return site;
+  }
+
+  async stats() {
+    const row = await siteStats(this.db);
+    return {
+      total: Number(row.total),
+      actifs: Number(row.actifs),
+      villes: Number(row.villes),
+      prix_moyen_m2: row.prix_moyen_m2 === null ? null : Number(row.prix_moyen_m2),
+    };
+  }
+
+  async create(form: ParsedForm, actor: AuditActor): Promise<Site> {
+    const body = parseInput(siteBodySchema, form.fields);
+    checkPhotoCount(form.files.photo.length, true);
+    checkPlanCount(form.files.plan.length);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const { id } = await insertSite(trx, {
+        ...body,
+        prix_metre_carre: body.prix_metre_carre,
+        created_by: actor.user_id,
+        updated_by: actor.user_id,
+      });
+      await this.media.withSaved(`sites/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
+        await insertSiteMedias(trx, id, 'photo', stored.slice(0, form.files.photo.length));
+        await insertSiteMedias(trx, id, 'plan', stored.slice(form.files.photo.length));
+        await insertAudit(trx, actor, {
+          action: 'created',
+          table_name: 'sites',
+          record_id: id,
+          new_values: { ...body, photos: stored.length - form.files.plan.length, plans: form.files.plan.length },
+        });
+      });
+      return id;
+    });
+    return this.get(id, 'admin');
+  }
+
+  /** Changes the given fields; photos or plans sent replace the current ones. */
+  async update(id: number, form: ParsedForm, actor: AuditActor): Promise<Site> {
+    const patch = parseInput(siteBodySchema.partial(), form.fields);
+    checkPhotoCount(form.files.photo.length, false);
+    checkPlanCount(form.files.plan.length);
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const before = await findSite(trx, id);
+      if (!before) throw notFound();
+      const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
+      const replaced: string[] = [];
+      await this.media.withSaved(`sites/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
+        if (form.files.photo.length > 0) {
+          replaced.push(...(await deleteSiteMedias(trx, id, 'photo')));
+          await insertSiteMedias(trx, id, 'photo', stored.slice(0, form.files.photo.length));
+          new_values.photos = form.files.photo.length;
+        }
+        if (form.files.plan.length > 0) {
+          replaced.push(...(await deleteSiteMedias(trx, id, 'plan')));
+          await insertSiteMedias(trx, id, 'plan', stored.slice(form.files.photo.length));
+          new_values.plans = form.files.plan.length;
+        }
+        await updateSite(trx, id, { ...patch, updated_by: actor.user_id });
+        await insertAudit(trx, actor, {
+          action: 'updated',
+          table_name: 'sites',
+          record_id: id,
+          old_values,
+          new_values,
+        });
+      });
+      return replaced;
+    });
+    await this.media.remove(removed);
+    return this.get(id, 'admin');
+  }
+
+  async remove(id: number, actor: AuditActor): Promise<void> {
+    const removed = await this.db.transaction().execute(async (trx) => {
+      const before = await findSite(trx, id);
+      if (!before) throw notFound();
+      if (Number(before.nombre_produits) > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `Ce site contient encore ${before.nombre_produits} produit(s) : supprimez-les ou désactivez le site.`,
+        );
+      }
+      const paths = [...(await deleteSiteMedias(trx, id, 'photo')), ...(await deleteSiteMedias(trx, id, 'plan'))];
+      await deleteSite(trx, id);
+      await insertAudit(trx, actor, {
+        action: 'deleted',
+        table_name: 'sites',
+        record_id: id,
+        old_values: { nom_site: before.nom_site, ville_site: before.ville_site },
+      });
+      return paths;
+    });
+    await this.media.remove(removed);
+  }
+
+  async setActive(id: number, active: boolean, actor: AuditActor): Promise<Site> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findSite(trx, id);
+      if (!before) throw notFound();
+      if (before.est_actif === active) return;
+      await updateSite(trx, id, { est_actif: active, updated_by: actor.user_id });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'sites',
+        record_id: id,
+        old_values: { est_actif: before.est_actif },
+        new_values: { est_actif: active },
+      });
+    });
+    return this.get(id, 'admin');
+  }
+}

@@ -1,0 +1,74 @@
+import { fileTooLargeMessage, MEDIA_LIMITS, PHOTO_MIME_TYPES, PLAN_MIME_TYPES } from '@app/shared';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../errors.ts';
+import type { IncomingFile } from '../media/media-store.ts';
+
+export type FileKind = 'photo' | 'plan';
+
+/** A form's files by kind, with the word its messages use for a photo ("image" or "photo"). */
+export interface FileFields {
+  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan' };
+}
+
+export interface ParsedForm {
+  fields: Record<string, string>;
+  files: Record<FileKind, IncomingFile[]>;
+}
+
+const MIME_BY_KIND: Record<FileKind, readonly string[]> = { photo: PHOTO_MIME_TYPES, plan: PLAN_MIME_TYPES };
+const TYPE_NAMES: Record<FileKind, string> = { photo: 'JPEG, PNG ou WebP', plan: 'PDF, DOC, DOCX, JPEG, PNG ou WebP' };
+
+/**
+ * Reads a multipart form, or a JSON body (no files). Each file's type is taken from its
+ * bytes, never from its name; a file over 10 MB or of a refused type stops the whole form
+ * before anything is written.
+ */
+export async function readForm(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
+  const form: ParsedForm = { fields: {}, files: { photo: [], plan: [] } };
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(body)) if (value != null) form.fields[key] = String(value);
+    return form;
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      continue;
+    }
+    const spec = fileFields[part.fieldname];
+    if (!spec) {
+      part.file.resume();
+      continue;
+    }
+    const data = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(spec.word, part.filename), {
+          [part.fieldname]: fileTooLargeMessage(spec.word, part.filename),
+        });
+      }
+      throw error;
+    });
+    if (data.length === 0) continue;
+    const detected = await fileTypeFromBuffer(data);
+    // Word 97–2003 files are OLE containers: file-type reports "cfb"; only a .doc name makes it a document.
+    const mimeType =
+      detected?.mime === 'application/x-cfb' && /\.doc$/i.test(part.filename) ? 'application/msword' : detected?.mime;
+    if (!mimeType || !MIME_BY_KIND[spec.kind].includes(mimeType)) {
+      const message = `Le fichier "${part.filename}" n'est pas accepté. Types acceptés : ${TYPE_NAMES[spec.kind]}.`;
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [part.fieldname]: message });
+    }
+    const extension = mimeType === 'application/msword' ? 'doc' : (detected?.ext ?? 'bin');
+    form.files[spec.kind].push({ filename: part.filename, mimeType, extension, data });
+  }
+  return form;
+}
+
+/** Multipart limits: 10 MB a file, enough files for a product (10 images + 5 plans). */
+export const MULTIPART_LIMITS = {
+  fileSize: MEDIA_LIMITS.maxFileBytes,
+  files: MEDIA_LIMITS.produit.photos.max + MEDIA_LIMITS.produit.plans.max,
+  fields: 40,
+  fieldSize: 10_000,
+};
