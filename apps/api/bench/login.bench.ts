@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { MediaStore } from '../src/media/media-store.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '400' }, concurrency: { type: 'string', default: '8' } },
@@ -52,7 +53,7 @@ const config = {
 };
 const database = await openDatabase({});
 await migrateToLatest(database.db);
-await seedDemo(database.db);
+await seedDemo(database.db, new MediaStore(dataDir, config.jwtSecret));
 const app = await buildApp({ config, db: database.db, logger: false });
 await app.settings.update(
   { system: { apiRateLimit: 10_000 } },

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { MediaStore } from './media/media-store.ts';
 import { countUtilisateurs } from './modules/utilisateurs/utilisateurs.repository.ts';
 
 async function main() {
@@ -10,7 +11,7 @@ async function main() {
   await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, new MediaStore(config.dataDir, config.jwtSecret));
     app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
   }
 

@@ -1,7 +1,10 @@
 import { DEFAULT_SETTINGS, type Role } from '@app/shared';
+import { sql } from 'kysely';
+import type { MediaStore } from '../../media/media-store.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { upsertSetting } from '../../modules/settings/settings.repository.ts';
 import type { Database } from '../database.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -87,10 +90,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'demandeur@demo.test', role: 'demandeur', prenom: 'Adjoua', nom: 'Yao', telephone: '+225 01 23 45 67 89' },
 ];
 
-/** Demo data, written once into an empty database. */
-export async function seedDemo(db: Database): Promise<void> {
+/** Demo data, written once into an empty database (media files copied under DATA_DIR/media). */
+export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction().execute(async (trx) => {
+    const ids = new Map<Role, number>();
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
       const { personnel, ...identity } = account;
       const row = await trx
@@ -98,12 +102,35 @@ export async function seedDemo(db: Database): Promise<void> {
         .values({ ...identity, password_hash: hashes[index] ?? '', photo_profil: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (personnel)
+      ids.set(account.role, row.id);
+      if (personnel) {
         await trx
           .insertInto('personnel')
           .values({ ...personnel, utilisateur_id: row.id })
           .execute();
+      }
     }
+    const produits = await seedCatalogue(trx, media, ids.get('admin') ?? 0);
+    // The demo member holds the Villa Premium (so it shows as reserved), followed by the demo gestionnaire.
+    await trx
+      .insertInto('membres')
+      .values({
+        utilisateur_id: ids.get('membre') ?? 0,
+        code_esv: sql<string>`'ESV-' || extract(year FROM now())::int || '-' || lpad(nextval('membres_code_esv_seq')::text, 5, '0')`,
+        num_cni: 'CI00567890125',
+        date_naissance: '1986-04-12',
+        situation_matrimoniale: 'marie',
+        profession: 'Ingénieur agronome',
+        adresse: 'Cocody Angré, 8e tranche',
+        ville: 'Abidjan',
+        pays: "Côte d'Ivoire",
+        type_membre: 'premium',
+        produit_id: produits.get('Villa Premium') ?? null,
+        engagement_mensuel: 420_000,
+        duree_paiement: 60,
+        gestionnaire_id: ids.get('gestionnaire') ?? null,
+      })
+      .execute();
     await upsertSetting(
       trx,
       'general',

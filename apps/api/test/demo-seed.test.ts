@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { MediaStore } from '../src/media/media-store.ts';
+import { buildTestApp, login, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let auth: { authorization: string };
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await seedDemo(ctx.db, new MediaStore(ctx.dataDir, 'secret-de-test-secret-de-test-1234'));
+  const token = (await login(ctx.app, 'admin@demo.test', DEMO_PASSWORD)).json().data.token;
+  auth = { authorization: `Bearer ${token}` };
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('demo data', () => {
+  it('lets each of the six demo accounts sign in with Demo@2026', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await login(ctx.app, account.email, DEMO_PASSWORD);
+      expect(response.statusCode, account.email).toBe(200);
+      expect(response.json().data.personnel.role).toBe(account.role);
+    }
+  });
+
+  it('has several sites and 20+ products of both types, with photos and plans', async () => {
+    const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites', headers: auth })).json();
+    expect(sites.pagination.total).toBeGreaterThanOrEqual(5);
+    const produits = (await ctx.app.inject({ method: 'GET', url: '/api/produits?limit=100', headers: auth })).json();
+    expect(produits.pagination.total).toBeGreaterThanOrEqual(20);
+    const types = new Set(produits.data.map((p: { type: string }) => p.type));
+    expect(types).toEqual(new Set(['logement', 'terrain']));
+    for (const produit of produits.data) {
+      expect(produit.photos_logement.length, produit.titre).toBeGreaterThan(0);
+      expect(produit.plan_logement.length, produit.titre).toBeGreaterThan(0);
+    }
+    const photo = await ctx.app.inject({ method: 'GET', url: produits.data[0].photos_logement[0] });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('contains the five products of the original public form, the Villa Premium held by the demo member', async () => {
+    const produits = (await ctx.app.inject({ method: 'GET', url: '/api/produits?limit=100', headers: auth })).json()
+      .data;
+    const price = (titre: string) => produits.find((p: { titre: string }) => p.titre === titre)?.prix_vente;
+    expect(price('Villa Premium')).toBe(25_000_000);
+    expect(price('Appartement T3')).toBe(15_000_000);
+    expect(price('Studio Moderne')).toBe(8_000_000);
+    expect(price('Duplex Familial')).toBe(35_000_000);
+    expect(price('Appartement T2')).toBe(12_000_000);
+    const reserved = produits.filter((p: { disponibilite: string }) => p.disponibilite === 'reserve');
+    expect(reserved.map((p: { titre: string }) => p.titre)).toEqual(['Villa Premium']);
+  });
+});
