@@ -139,8 +139,16 @@ export type Produit = z.infer<typeof produitSchema>;
 /** The product form's fields (spec 2 §5), without the files. */
 export const produitBodySchema = z
   .object({
-    titre: z.string({ error: 'Le titre du produit est requis' }).trim().min(1, 'Le titre du produit est requis').max(200),
-    description: z.string({ error: 'La description est requise' }).trim().min(1, 'La description est requise').max(5000),
+    titre: z
+      .string({ error: 'Le titre du produit est requis' })
+      .trim()
+      .min(1, 'Le titre du produit est requis')
+      .max(200),
+    description: z
+      .string({ error: 'La description est requise' })
+      .trim()
+      .min(1, 'La description est requise')
+      .max(5000),
     type: z.enum(PRODUIT_TYPES, { error: 'Le type doit être logement ou terrain' }),
     superficie: z.coerce
       .number({ error: 'La superficie doit être supérieure à 0' })
@@ -164,7 +172,10 @@ export const produitBodySchema = z
       .max(240)
       .nullish()
       .transform((v) => v ?? null),
-    site_id: z.coerce.number({ error: 'Veuillez sélectionner un site' }).int().positive('Veuillez sélectionner un site'),
+    site_id: z.coerce
+      .number({ error: 'Veuillez sélectionner un site' })
+      .int()
+      .positive('Veuillez sélectionner un site'),
     video_logement: optionalUrl,
   })
   .superRefine((body, ctx) => {
