@@ -24,6 +24,14 @@ describe('demo data', () => {
     }
   });
 
+  it('lets the demo member sign in with the member code', async () => {
+    const membre = await ctx.db.selectFrom('membres').select('code_esv').executeTakeFirstOrThrow();
+    expect(membre.code_esv).toMatch(/^ESV-\d{4}-00001$/);
+    const response = await login(ctx.app, membre.code_esv.toLowerCase(), DEMO_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.personnel.email).toBe('membre@demo.test');
+  });
+
   it('has several sites and 20+ products of both types, with photos and plans', async () => {
     const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites', headers: auth })).json();
     expect(sites.pagination.total).toBeGreaterThanOrEqual(5);

@@ -14,15 +14,20 @@ export async function findUtilisateurByEmail(db: Executor, email: string) {
     .executeTakeFirst();
 }
 
-/** Sign-in identifier: e-mail or employee code (member codes join in with the membres table). */
+/** Sign-in identifier: e-mail, employee code or member code (decisions §3). */
 export async function findUtilisateurByIdentifier(db: Executor, identifier: string) {
   const value = identifier.trim();
   return db
     .selectFrom('utilisateurs as u')
     .leftJoin('personnel as p', 'p.utilisateur_id', 'u.id')
+    .leftJoin('membres as m', 'm.utilisateur_id', 'u.id')
     .selectAll('u')
     .where((eb) =>
-      eb.or([eb(sql`lower(u.email)`, '=', value.toLowerCase()), eb('p.code_employe', '=', value.toUpperCase())]),
+      eb.or([
+        eb(sql`lower(u.email)`, '=', value.toLowerCase()),
+        eb('p.code_employe', '=', value.toUpperCase()),
+        eb('m.code_esv', '=', value.toUpperCase()),
+      ]),
     )
     .executeTakeFirst();
 }
