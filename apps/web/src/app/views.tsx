@@ -5,6 +5,9 @@ import { lazy } from 'react';
 const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const ProfilePage = lazy(() => import('../features/auth/ProfilePage.tsx'));
+const ProduitsView = lazy(() => import('../features/produits/ProduitsView.tsx'));
+const SitesPage = lazy(() => import('../features/sites/SitesPage.tsx'));
+const FavorisPage = lazy(() => import('../features/favoris/FavorisPage.tsx'));
 
 /** Page titles of the views (spec 1 §2, spec 2, spec 3). */
 export const VIEW_TITLES: Record<View, string> = {
@@ -34,6 +37,13 @@ export function ViewContent({ view }: { view: View }) {
       return <DashboardPage />;
     case 'profil':
       return <ProfilePage />;
+    case 'produits':
+      // The catalogue, or a product's page at /produits/:id.
+      return <ProduitsView />;
+    case 'sites':
+      return <SitesPage />;
+    case 'favoris':
+      return <FavorisPage />;
     default:
       return <ComingSoonPage title={VIEW_TITLES[view]} />;
   }

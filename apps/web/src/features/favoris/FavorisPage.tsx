@@ -1,0 +1,245 @@
+import {
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingEstate, IconHeartFilled, IconSearch, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { clearFavoris, type FavorisSort, useFavorisIndex } from '../../ui/favoris/favoris-state.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { showToast } from '../../ui/toasts/toast-store.ts';
+import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
+import { FavoriCard, FavorisTable } from './FavoriCard.tsx';
+import { favorisKeys, favorisListQuery } from './favoris.queries.ts';
+
+export const FAVORIS_PAGE_SIZE = 24;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const SORTS: { value: FavorisSort; label: string }[] = [
+  { value: 'recent', label: 'Plus récents' },
+  { value: 'prix', label: 'Prix décroissant' },
+  { value: 'titre', label: 'Nom A-Z' },
+];
+
+/** "1 produit sauvegardé", "3 produits sauvegardés" */
+export function savedLine(n: number): string {
+  return n > 1 ? `${n} produits sauvegardés` : `${n} produit sauvegardé`;
+}
+
+function GridSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Chargement des favoris">
+      {Array.from({ length: 3 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <Card key={i} withBorder radius="md" padding="md">
+          <Card.Section>
+            <Skeleton h={180} radius={0} />
+          </Card.Section>
+          <Skeleton h={12} w="40%" mt="md" />
+          <Skeleton h={20} w="80%" mt="sm" />
+          <Skeleton h={36} mt="md" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** 'Mes Favoris' (spec 2 §2; decisions §5: stored on the server, per account). */
+export default function FavorisPage() {
+  const queryClient = useQueryClient();
+  const index = useFavorisIndex();
+  const [view, setView] = useState<ViewMode>('grid');
+  const [sort, setSort] = useState<FavorisSort>('recent');
+  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or sort starts at page 1
+  useEffect(() => setPage(1), [search, sort]);
+
+  const total = index.data?.total ?? 0;
+  const list = useQuery({
+    ...favorisListQuery({ search, sort, page, limit: FAVORIS_PAGE_SIZE }),
+    enabled: total > 0,
+  });
+
+  const clearing = useMutation({
+    mutationFn: clearFavoris,
+    onSuccess: async (message) => {
+      setConfirmOpen(false);
+      showToast('success', message ?? 'Tous vos favoris ont été supprimés');
+      queryClient.setQueryData(favorisKeys.index(), { ids: [], total: 0 });
+      await queryClient.invalidateQueries({ queryKey: favorisKeys.all });
+    },
+  });
+
+  const totalPages = Math.max(1, list.data?.pagination.totalPages ?? 1);
+  useEffect(() => {
+    if (list.data && page > totalPages) setPage(totalPages);
+  }, [list.data, page, totalPages]);
+
+  let content: React.ReactNode;
+  if (index.isError && !index.data) {
+    content = (
+      <ErrorPanel
+        title="Erreur lors du chargement des favoris"
+        message={index.error.message}
+        onRetry={() => void index.refetch()}
+        retrying={index.isFetching}
+      />
+    );
+  } else if (!index.data) {
+    content = <GridSkeleton />;
+  } else if (total === 0) {
+    content = (
+      <EmptyPanel
+        icon={<IconHeartFilled size={28} />}
+        color="red"
+        title="Aucun favori pour le moment"
+        description="Parcourez nos produits et cliquez sur le cœur pour les ajouter à vos favoris"
+      >
+        <Button component={Link} to="/produits#produits" leftSection={<IconBuildingEstate size={18} aria-hidden />}>
+          Parcourir les produits
+        </Button>
+      </EmptyPanel>
+    );
+  } else {
+    const items = list.data?.items;
+    content = (
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="md">
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Rechercher"
+              placeholder="Rechercher dans les favoris..."
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.currentTarget.value)}
+              rightSection={
+                searchInput ? (
+                  <CloseButton size="sm" aria-label="Effacer la recherche" onClick={() => setSearchInput('')} />
+                ) : undefined
+              }
+              style={{ flex: '1 1 240px' }}
+            />
+            <Select
+              label="Trier par"
+              data={SORTS}
+              value={sort}
+              onChange={(value) => setSort((value as FavorisSort | null) ?? 'recent')}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+            />
+            <ViewToggle value={view} onChange={setView} />
+          </Group>
+        </Card>
+        {list.isError && !items ? (
+          <ErrorPanel
+            title="Erreur lors du chargement des favoris"
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : !items ? (
+          <GridSkeleton />
+        ) : items.length === 0 ? (
+          <EmptyPanel
+            icon={<IconSearchOff size={28} />}
+            title="Aucun résultat"
+            description="Aucun favori ne correspond à votre recherche"
+          />
+        ) : (
+          <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+            {view === 'grid' ? (
+              <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
+                {items.map((favori) => (
+                  <FavoriCard key={favori.produit_id} favori={favori} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <FavorisTable favoris={items} />
+            )}
+          </div>
+        )}
+        {list.data && totalPages > 1 && (
+          <Pager
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onChange={setPage}
+            summary={`Page ${Math.min(page, totalPages)} sur ${totalPages}`}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper
+        radius="md"
+        p={{ base: 'md', sm: 'lg' }}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-red-7), var(--mantine-color-pink-7))' }}
+        c="white"
+      >
+        <Group justify="space-between" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <ThemeIcon size={52} radius="xl" color="white" variant="white" aria-hidden>
+              <IconHeartFilled size={28} color="var(--mantine-color-red-7)" />
+            </ThemeIcon>
+            <div>
+              <Title order={1} size="h2" c="white">
+                Mes Favoris
+              </Title>
+              <Text c="white" opacity={0.9} aria-live="polite">
+                {index.data ? savedLine(total) : 'Chargement...'}
+              </Text>
+            </div>
+          </Group>
+          {total >= 1 && (
+            <Button
+              variant="white"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => {
+                clearing.reset();
+                setConfirmOpen(true);
+              }}
+            >
+              Vider les favoris
+            </Button>
+          )}
+        </Group>
+      </Paper>
+      {content}
+      <ConfirmDialog
+        opened={confirmOpen}
+        danger
+        title="Vider les favoris"
+        message="Êtes-vous sûr de vouloir supprimer tous vos favoris ? Cette action ne peut pas être annulée."
+        confirmLabel="Vider"
+        cancelLabel="Annuler"
+        loading={clearing.isPending}
+        error={clearing.error?.message}
+        onConfirm={() => clearing.mutate()}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </Stack>
+  );
+}

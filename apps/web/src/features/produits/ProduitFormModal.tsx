@@ -1,0 +1,370 @@
+import {
+  formatPricePerM2,
+  MEDIA_LIMITS,
+  PHOTO_MIME_TYPES,
+  PLAN_MIME_TYPES,
+  type Produit,
+  type ProduitBody,
+  produitBodySchema,
+} from '@app/shared';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/index.ts';
+import { FileDropzone } from '../../ui/FileDropzone.tsx';
+import { saveProduit } from './produits.api.ts';
+import { produitsKeys, siteOptionsQuery } from './produits.queries.ts';
+
+/** Success screens close after 1.5 s (spec 2 §9). */
+export const SUCCESS_CLOSE_DELAY_MS = 1500;
+
+export const PRODUIT_FILE_MESSAGES = {
+  imageRequired: 'Au moins une image est obligatoire',
+  planRequired: 'Au moins un plan est obligatoire',
+} as const;
+
+type Num = number | string;
+
+interface FormValues {
+  titre: string;
+  description: string;
+  type: string | null;
+  superficie: Num;
+  prix_vente: Num;
+  caution: Num;
+  nombre_chambre: Num;
+  nombre_salon: Num;
+  nombre_cuisine: Num;
+  nombre_toilette: Num;
+  delais_construction: Num;
+  site_id: string | null;
+  video_logement: string;
+}
+
+// Defaults of a new product (spec 2 §5): one of each room; the site is chosen, never guessed.
+const EMPTY: FormValues = {
+  titre: '',
+  description: '',
+  type: 'logement',
+  superficie: '',
+  prix_vente: '',
+  caution: 0,
+  nombre_chambre: 1,
+  nombre_salon: 1,
+  nombre_cuisine: 1,
+  nombre_toilette: 1,
+  delais_construction: '',
+  site_id: null,
+  video_logement: '',
+};
+
+const toValues = (p: Produit): FormValues => ({
+  titre: p.titre,
+  description: p.description,
+  type: p.type,
+  superficie: p.superficie,
+  prix_vente: p.prix_vente,
+  caution: p.caution,
+  nombre_chambre: p.nombre_chambre,
+  nombre_salon: p.nombre_salon,
+  nombre_cuisine: p.nombre_cuisine,
+  nombre_toilette: p.nombre_toilette,
+  delais_construction: p.delais_construction ?? '',
+  site_id: String(p.site_id),
+  video_logement: p.video_logement ?? '',
+});
+
+/** The form's values in the shape of the body schema: empty optional fields become absent. */
+function toBodyInput(values: FormValues): Record<string, unknown> {
+  return {
+    ...values,
+    type: values.type ?? undefined,
+    site_id: values.site_id ?? undefined,
+    delais_construction: values.delais_construction === '' ? null : values.delais_construction,
+  };
+}
+
+const validateFields = schemaResolver(produitBodySchema, { sync: true });
+
+interface FileErrors {
+  image?: string;
+  plan?: string;
+}
+
+export interface ProduitFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The product to edit; absent to add one. */
+  produit?: Produit | null;
+}
+
+/** 'Ajouter un nouveau produit' (spec 2 §2, §5): fields, images and plans, real save. */
+export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalProps) {
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const editing = !!produit;
+  const sites = useQuery({ ...siteOptionsQuery(), enabled: opened });
+  const [images, setImages] = useState<File[]>([]);
+  const [plans, setPlans] = useState<File[]>([]);
+  const [fileErrors, setFileErrors] = useState<FileErrors>({});
+  const [success, setSuccess] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => validateFields(toBodyInput(values) as never),
+  });
+
+  const mutation = useMutation({
+    mutationFn: (body: ProduitBody) => saveProduit({ id: produit?.id, body, images, plans }),
+    onSuccess: async ({ produit: saved, message }) => {
+      setSuccess(editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès');
+      queryClient.setQueryData(produitsKeys.detail(saved.id), saved);
+      closeTimer.current = setTimeout(onClose, SUCCESS_CLOSE_DELAY_MS);
+      await queryClient.invalidateQueries({ queryKey: produitsKeys.all });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || !error.errors) return;
+      const { image, plan, ...fields } = error.errors;
+      form.setErrors(fields);
+      setFileErrors({ image, plan });
+    },
+  });
+
+  // Each opening starts afresh: the product's values or the defaults, no files, no message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form and mutation are stable for this purpose
+  useEffect(() => {
+    if (!opened) return;
+    const values = produit ? toValues(produit) : EMPTY;
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    setImages([]);
+    setPlans([]);
+    setFileErrors({});
+    setSuccess(null);
+    mutation.reset();
+  }, [opened, produit]);
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  const checkFiles = (): FileErrors => {
+    if (editing) return {};
+    return {
+      image: images.length < MEDIA_LIMITS.produit.photos.min ? PRODUIT_FILE_MESSAGES.imageRequired : undefined,
+      plan: plans.length < MEDIA_LIMITS.produit.plans.min ? PRODUIT_FILE_MESSAGES.planRequired : undefined,
+    };
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const fields = form.validate();
+    const files = checkFiles();
+    setFileErrors(files);
+    if (fields.hasErrors || files.image || files.plan) return;
+    mutation.mutate(produitBodySchema.parse(toBodyInput(form.getValues())));
+  };
+
+  const siteList = sites.data ?? [];
+  const siteData = siteList.map((s) => ({ value: String(s.id), label: `${s.nom_site} — ${s.ville_site}` }));
+  // A product whose site was deactivated keeps it in the choices.
+  if (produit && !siteList.some((s) => s.id === produit.site_id)) {
+    siteData.unshift({
+      value: String(produit.site_id),
+      label: `${produit.site.nom_site} — ${produit.site.ville_site}`,
+    });
+  }
+  const chosenSite = siteList.find((s) => String(s.id) === form.values.site_id);
+  const busy = mutation.isPending || !!success;
+  const generalError = mutation.isError && !(mutation.error instanceof ApiError && mutation.error.errors);
+  const money = {
+    thousandSeparator: ' ',
+    allowDecimal: false,
+    allowNegative: false,
+    hideControls: true,
+    min: 0,
+  } as const;
+  const rooms = { allowDecimal: false, allowNegative: false, min: 0, max: 99 } as const;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy && !success ? () => {} : onClose}
+      title={editing ? 'Modifier le produit' : 'Ajouter un nouveau produit'}
+      size="xl"
+      fullScreen={phone}
+      centered
+    >
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {success && (
+            <Alert color="teal" variant="light" icon={<IconCheck size={18} aria-hidden />} role="status">
+              {success}
+            </Alert>
+          )}
+          {generalError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+              {mutation.error.message ||
+                (editing ? 'Erreur lors de la mise à jour du produit' : 'Erreur lors de la création du produit')}
+            </Alert>
+          )}
+          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              <TextInput label="Titre" withAsterisk maxLength={200} {...form.getInputProps('titre')} />
+              <Textarea
+                label="Description"
+                withAsterisk
+                rows={4}
+                resize="vertical"
+                maxLength={5000}
+                {...form.getInputProps('description')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label="Type"
+                  withAsterisk
+                  allowDeselect={false}
+                  data={[
+                    { value: 'logement', label: 'Logement' },
+                    { value: 'terrain', label: 'Terrain' },
+                  ]}
+                  {...form.getInputProps('type')}
+                />
+                <Select
+                  label="Site"
+                  withAsterisk
+                  searchable
+                  placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
+                  nothingFoundMessage="Aucun site trouvé"
+                  data={siteData}
+                  description={
+                    chosenSite
+                      ? `${chosenSite.ville_site} · ${formatPricePerM2(chosenSite.prix_metre_carre)}`
+                      : undefined
+                  }
+                  {...form.getInputProps('site_id')}
+                  error={
+                    form.errors.site_id ?? (sites.isError ? `Sites indisponibles : ${sites.error.message}` : undefined)
+                  }
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <NumberInput
+                  label="Superficie (m²)"
+                  withAsterisk
+                  thousandSeparator=" "
+                  decimalSeparator=","
+                  allowNegative={false}
+                  decimalScale={2}
+                  hideControls
+                  min={0}
+                  {...form.getInputProps('superficie')}
+                />
+                <NumberInput
+                  label="Prix de vente (FCFA)"
+                  withAsterisk
+                  {...money}
+                  {...form.getInputProps('prix_vente')}
+                />
+                <NumberInput label="Caution (FCFA)" {...money} {...form.getInputProps('caution')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                <NumberInput label="Chambres" {...rooms} {...form.getInputProps('nombre_chambre')} />
+                <NumberInput label="Salons" {...rooms} {...form.getInputProps('nombre_salon')} />
+                <NumberInput label="Cuisines" {...rooms} {...form.getInputProps('nombre_cuisine')} />
+                <NumberInput label="Toilettes" {...rooms} {...form.getInputProps('nombre_toilette')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberInput
+                  label="Délai de construction (mois)"
+                  allowDecimal={false}
+                  allowNegative={false}
+                  min={1}
+                  max={240}
+                  {...form.getInputProps('delais_construction')}
+                />
+                <TextInput
+                  label="Lien vidéo"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://www.youtube.com/watch?v=…"
+                  {...form.getInputProps('video_logement')}
+                />
+              </SimpleGrid>
+              <Divider label="Médias" labelPosition="left" />
+              {editing && (
+                <Text size="sm" c="dimmed">
+                  Les fichiers ajoutés remplacent ceux du produit ; sans nouveau fichier, les actuels sont conservés.
+                </Text>
+              )}
+              <FileDropzone
+                label="Images"
+                inputLabel="Images du produit"
+                name="image"
+                kind="image"
+                accept={PHOTO_MIME_TYPES}
+                min={editing ? 0 : MEDIA_LIMITS.produit.photos.min}
+                max={MEDIA_LIMITS.produit.photos.max}
+                files={images}
+                onChange={(files) => {
+                  setImages(files);
+                  setFileErrors((e) => ({ ...e, image: undefined }));
+                }}
+                error={fileErrors.image}
+                existing={produit?.photos_logement}
+                disabled={busy}
+              />
+              <FileDropzone
+                label="Plans"
+                inputLabel="Plans du produit"
+                name="plan"
+                kind="plan"
+                accept={PLAN_MIME_TYPES}
+                min={editing ? 0 : MEDIA_LIMITS.produit.plans.min}
+                max={MEDIA_LIMITS.produit.plans.max}
+                files={plans}
+                onChange={(files) => {
+                  setPlans(files);
+                  setFileErrors((e) => ({ ...e, plan: undefined }));
+                }}
+                error={fileErrors.plan}
+                existing={produit?.plan_logement}
+                disabled={busy}
+              />
+            </Stack>
+          </fieldset>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              {success ? 'Fermer' : 'Annuler'}
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={!!success}>
+              {editing ? 'Enregistrer les modifications' : 'Créer le produit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,258 @@
+import { can, formatPricePerM2, type Site } from '@app/shared';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMapPin, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCurrentProfile } from '../../api/index.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { toastActionError } from '../../ui/mutation-error.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { showToast } from '../../ui/toasts/toast-store.ts';
+import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
+import { SiteCard, SiteTable } from './SiteCard.tsx';
+import { SiteFormModal } from './SiteFormModal.tsx';
+import { deleteSite, setSiteActive } from './sites.api.ts';
+import { siteStatsQuery, sitesKeys, sitesListQuery } from './sites.queries.ts';
+
+export const SITES_PAGE_SIZE = 12;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Chargement des sites">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <Card key={i} withBorder radius="md" padding="md">
+          <Card.Section>
+            <Skeleton h={170} radius={0} />
+          </Card.Section>
+          <Skeleton h={20} w="70%" mt="md" />
+          <Skeleton h={12} mt="sm" />
+          <Skeleton h={18} w="40%" mt="sm" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** 'Gestion des Sites' (spec 2 §2): search, refresh, grid or list, pages; add, edit, delete for managers. */
+export default function SitesPage() {
+  const profile = useCurrentProfile();
+  const canManage = can(profile?.role, 'sites.manage');
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<ViewMode>('grid');
+  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Site | null>(null);
+  const [toDelete, setToDelete] = useState<Site | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at page 1
+  useEffect(() => setPage(1), [search]);
+
+  const query = useQuery(sitesListQuery({ page, limit: SITES_PAGE_SIZE, search }));
+  const stats = useQuery(siteStatsQuery());
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: sitesKeys.all });
+
+  const removal = useMutation({
+    mutationFn: (site: Site) => deleteSite(site.id),
+    onSuccess: async (message) => {
+      setToDelete(null);
+      showToast('success', message ?? 'Site supprimé avec succès');
+      await queryClient.invalidateQueries({ queryKey: sitesKeys.all });
+    },
+  });
+
+  const activation = useMutation({
+    mutationFn: (site: Site) => setSiteActive(site.id, !site.est_actif),
+    onSuccess: async (message, site) => {
+      showToast('success', message ?? (site.est_actif ? 'Site désactivé avec succès' : 'Site activé avec succès'));
+      await queryClient.invalidateQueries({ queryKey: sitesKeys.all });
+    },
+    onError: toastActionError,
+  });
+
+  const data = query.data;
+  const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
+
+  // A page past the end after a deletion: back to the last page.
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages]);
+
+  const actions = {
+    canManage,
+    onEdit: (site: Site) => {
+      setEditing(site);
+      setFormOpen(true);
+    },
+    onDelete: (site: Site) => {
+      removal.reset();
+      setToDelete(site);
+    },
+    onToggleActive: (site: Site) => activation.mutate(site),
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Gestion des Sites
+          </Title>
+          <Text c="dimmed" size="sm">
+            Les programmes immobiliers et leur prix au m²
+          </Text>
+        </div>
+        {canManage && (
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
+            Ajouter un site
+          </Button>
+        )}
+      </Group>
+
+      {stats.data && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres des sites">
+          <Stat label="Sites" value={String(stats.data.total)} />
+          <Stat label="Sites actifs" value={String(stats.data.actifs)} />
+          <Stat label="Villes" value={String(stats.data.villes)} />
+          <Stat
+            label="Prix moyen du m²"
+            value={stats.data.prix_moyen_m2 === null ? '—' : formatPricePerM2(Math.round(stats.data.prix_moyen_m2))}
+          />
+        </SimpleGrid>
+      )}
+
+      <Card withBorder radius="md" padding="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Rechercher"
+            placeholder="Rechercher un site..."
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.currentTarget.value)}
+            rightSection={
+              searchInput ? (
+                <CloseButton size="sm" aria-label="Effacer la recherche" onClick={() => setSearchInput('')} />
+              ) : undefined
+            }
+            style={{ flex: '1 1 240px' }}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={refresh}
+            loading={query.isFetching && !query.isPending}
+          >
+            Actualiser
+          </Button>
+          <ViewToggle value={view} onChange={setView} />
+        </Group>
+      </Card>
+
+      {query.isError && !data ? (
+        <ErrorPanel
+          title="Erreur lors du chargement des sites"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !data ? (
+        <CardsSkeleton />
+      ) : data.items.length === 0 ? (
+        <EmptyPanel
+          icon={<IconMapPin size={28} />}
+          title="Aucun site trouvé"
+          description={search ? 'Aucun site ne correspond à votre recherche.' : "Aucun site n'a encore été créé."}
+        >
+          {search && (
+            <Button variant="light" onClick={() => setSearchInput('')}>
+              Effacer la recherche
+            </Button>
+          )}
+        </EmptyPanel>
+      ) : (
+        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+          {query.isError && (
+            <ErrorPanel
+              message={query.error.message}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          )}
+          {view === 'grid' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+              {data.items.map((site) => (
+                <SiteCard key={site.id} site={site} {...actions} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <SiteTable sites={data.items} {...actions} />
+          )}
+        </Stack>
+      )}
+
+      {data && data.items.length > 0 && (
+        <Pager
+          page={Math.min(page, totalPages)}
+          totalPages={totalPages}
+          onChange={setPage}
+          summary={`Page ${Math.min(page, totalPages)} sur ${totalPages} - ${data.pagination.total} site${data.pagination.total > 1 ? 's' : ''} au total`}
+        />
+      )}
+
+      {canManage && (
+        <>
+          <SiteFormModal opened={formOpen} onClose={() => setFormOpen(false)} site={editing} />
+          <ConfirmDialog
+            opened={!!toDelete}
+            danger
+            title="Supprimer le site"
+            message={`Êtes-vous sûr de vouloir supprimer le site « ${toDelete?.nom_site ?? ''} » ? Cette action est irréversible.`}
+            confirmLabel="Supprimer"
+            loading={removal.isPending}
+            error={removal.error?.message}
+            onConfirm={() => toDelete && removal.mutate(toDelete)}
+            onClose={() => setToDelete(null)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

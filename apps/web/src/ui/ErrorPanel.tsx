@@ -1,0 +1,35 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+
+export interface ErrorPanelProps {
+  /** Title of the panel: what failed ('Erreur lors du chargement des produits'). */
+  title?: string;
+  /** The French message of the failure (the server's, or the client's catalogue). */
+  message: string;
+  /** Shows 'Réessayer' when given. */
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+/** The red panel of a failed load, with 'Réessayer'. */
+export function ErrorPanel({ title = 'Erreur', message, onRetry, retrying }: ErrorPanelProps) {
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {onRetry && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+            loading={retrying}
+          >
+            Réessayer
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
