@@ -33,5 +33,20 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     }
     await expect(page.getByText('Inscrit depuis')).toBeVisible();
     await page.screenshot({ path: shot(`profile-${size}`), fullPage: true });
+
+    await page.goto('/produits');
+    await expect(page.getByText(/produits au total/)).toBeVisible();
+    await expect(page.locator('main img').first()).toBeVisible();
+    await page.screenshot({ path: shot(`catalogue-${size}`), animations: 'disabled' });
+    await page.getByRole('link', { name: 'Voir les détails' }).first().click();
+    await expect(page.getByText(/Référence #\d+/)).toBeVisible();
+    await page.screenshot({ path: shot(`produit-${size}`), fullPage: true, animations: 'disabled' });
+    await page.goto('/sites');
+    await expect(page.getByRole('heading', { name: 'Gestion des Sites' })).toBeVisible();
+    await expect(page.getByText('Résidence Les Palmiers').first()).toBeVisible();
+    await page.screenshot({ path: shot(`sites-${size}`), animations: 'disabled' });
+    await page.goto('/favoris');
+    await expect(page.getByRole('heading', { name: 'Mes Favoris' })).toBeVisible();
+    await page.screenshot({ path: shot(`favoris-${size}`), animations: 'disabled' });
   });
 }
