@@ -488,3 +488,34 @@ describe('favoris', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('clearing an optional field', () => {
+  it('clears the construction delay with null in JSON or an empty form field', async () => {
+    const siteId = (await createSite()).json().data.id;
+    const produit = (await createProduit(siteId)).json().data;
+    expect(produit.delais_construction).toBe(12);
+    const cleared = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/produits/${produit.id}`,
+      headers: admin.auth,
+      payload: { delais_construction: null },
+    });
+    expect(cleared.json().data.delais_construction).toBeNull();
+    const form = multipart({ delais_construction: 6 });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/produits/${produit.id}`,
+      headers: { ...admin.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(set.json().data.delais_construction).toBe(6);
+    const empty = multipart({ delais_construction: '' });
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/produits/${produit.id}`,
+      headers: { ...admin.auth, ...empty.headers },
+      payload: empty.payload,
+    });
+    expect(again.json().data.delais_construction).toBeNull();
+  });
+});

@@ -17,6 +17,14 @@ export const PLAN_MIME_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 
+/** File-count messages of the product and site forms, the same in the browser and from the API. */
+export const MEDIA_MESSAGES = {
+  imageRequired: 'Au moins une image est obligatoire',
+  planRequired: 'Au moins un plan est obligatoire',
+  photoRequired: 'Au moins une photo est obligatoire',
+  tooMany: (max: number, what: 'images' | 'photos' | 'plans') => `Au maximum ${max} ${what}`,
+} as const;
+
 export function fileTooLargeMessage(kind: 'image' | 'photo' | 'plan', name: string): string {
   const article = kind === 'plan' ? 'Le plan' : kind === 'photo' ? 'La photo' : "L'image";
   const adjective = kind === 'plan' ? 'trop volumineux' : 'trop volumineuse';
@@ -136,6 +144,8 @@ export const produitSchema = z.object({
 });
 export type Produit = z.infer<typeof produitSchema>;
 
+const MONTHS = 'Le délai de construction doit être un nombre de mois';
+
 /** The product form's fields (spec 2 §5), without the files. */
 export const produitBodySchema = z
   .object({
@@ -165,13 +175,11 @@ export const produitBodySchema = z
     nombre_salon: count('Le nombre de salons doit être supérieur à 0').default(1),
     nombre_cuisine: count('Le nombre de cuisines doit être supérieur à 0').default(1),
     nombre_toilette: count('Le nombre de toilettes doit être supérieur à 0').default(1),
-    delais_construction: z.coerce
-      .number({ error: 'Le délai de construction doit être un nombre de mois' })
-      .int('Le délai de construction doit être un nombre de mois')
-      .positive('Le délai de construction doit être un nombre de mois')
-      .max(240)
-      .nullish()
-      .transform((v) => v ?? null),
+    // Empty (or null) means no delay, e.g. a plot, or a delay cleared in an edit.
+    delais_construction: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.coerce.number({ error: MONTHS }).int(MONTHS).positive(MONTHS).max(240, MONTHS).nullable(),
+    ),
     site_id: z.coerce
       .number({ error: 'Veuillez sélectionner un site' })
       .int()

@@ -29,7 +29,9 @@ export async function readForm(request: FastifyRequest, fileFields: FileFields):
   const form: ParsedForm = { fields: {}, files: { photo: [], plan: [] } };
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(body)) if (value != null) form.fields[key] = String(value);
+    // null clears an optional field, as an empty form field does.
+    for (const [key, value] of Object.entries(body))
+      if (value !== undefined) form.fields[key] = value === null ? '' : String(value);
     return form;
   }
   for await (const part of request.parts()) {

@@ -43,13 +43,15 @@ export async function send({
   const onCallerAbort = () => timeout.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (files) gets its multipart Content-Type, with the boundary, from the browser.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetch(apiUrl(path), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: timeout.signal,
       credentials: 'same-origin',
     });

@@ -71,7 +71,7 @@ export function Sidebar({ userRole, favorisCount, activeView, onNavigate, onLogo
                 leftSection={Icon ? <Icon size={20} aria-hidden /> : undefined}
                 rightSection={
                   entry.view === 'favoris' ? (
-                    <Badge id={countId} size="sm" circle title={`${favorisCount} favoris`}>
+                    <Badge id={countId} size="sm" circle={favorisCount < 10} title={`${favorisCount} favoris`}>
                       {favorisCount}
                     </Badge>
                   ) : undefined

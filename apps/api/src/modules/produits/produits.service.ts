@@ -1,6 +1,7 @@
 import {
   can,
   MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   type Produit,
   type ProduitListQuery,
   paginate,
@@ -34,10 +35,10 @@ function checkCounts(form: ParsedForm, creating: boolean) {
   const errors: Record<string, string> = {};
   const images = form.files.photo.length;
   const planCount = form.files.plan.length;
-  if (creating && images < photos.min) errors.image = 'Au moins une image est obligatoire';
-  if (images > photos.max) errors.image = `Au maximum ${photos.max} images`;
-  if (creating && planCount < plans.min) errors.plan = 'Au moins un plan est obligatoire';
-  if (planCount > plans.max) errors.plan = `Au maximum ${plans.max} plans`;
+  if (creating && images < photos.min) errors.image = MEDIA_MESSAGES.imageRequired;
+  if (images > photos.max) errors.image = MEDIA_MESSAGES.tooMany(photos.max, 'images');
+  if (creating && planCount < plans.min) errors.plan = MEDIA_MESSAGES.planRequired;
+  if (planCount > plans.max) errors.plan = MEDIA_MESSAGES.tooMany(plans.max, 'plans');
   const first = Object.values(errors)[0];
   if (first) throw new AppError('VALIDATION_ERROR', first, errors);
 }

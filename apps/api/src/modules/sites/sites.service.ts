@@ -1,4 +1,13 @@
-import { can, MEDIA_LIMITS, paginate, type Role, type Site, type SiteListQuery, siteBodySchema } from '@app/shared';
+import {
+  can,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  paginate,
+  type Role,
+  type Site,
+  type SiteListQuery,
+  siteBodySchema,
+} from '@app/shared';
 import type { Database } from '../../db/database.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -22,19 +31,20 @@ const notFound = () => new AppError('NOT_FOUND', 'Site non trouvé');
 function checkPhotoCount(count: number, required: boolean) {
   const { min, max } = MEDIA_LIMITS.site.photos;
   if (required && count < min) {
-    throw new AppError('VALIDATION_ERROR', 'Au moins une photo est obligatoire', {
-      photo: 'Au moins une photo est obligatoire',
-    });
+    throw new AppError('VALIDATION_ERROR', MEDIA_MESSAGES.photoRequired, { photo: MEDIA_MESSAGES.photoRequired });
   }
   if (count > max) {
-    throw new AppError('VALIDATION_ERROR', `Au maximum ${max} photos`, { photo: `Au maximum ${max} photos` });
+    const message = MEDIA_MESSAGES.tooMany(max, 'photos');
+    throw new AppError('VALIDATION_ERROR', message, { photo: message });
   }
 }
 
 function checkPlanCount(count: number) {
   const { max } = MEDIA_LIMITS.site.plans;
-  if (count > max)
-    throw new AppError('VALIDATION_ERROR', `Au maximum ${max} plans`, { plan: `Au maximum ${max} plans` });
+  if (count > max) {
+    const message = MEDIA_MESSAGES.tooMany(max, 'plans');
+    throw new AppError('VALIDATION_ERROR', message, { plan: message });
+  }
 }
 
 export class SitesService {

@@ -1,6 +1,7 @@
 import {
   formatPricePerM2,
   MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   PHOTO_MIME_TYPES,
   PLAN_MIME_TYPES,
   type Produit,
@@ -33,11 +34,6 @@ import { produitsKeys, siteOptionsQuery } from './produits.queries.ts';
 
 /** Success screens close after 1.5 s (spec 2 §9). */
 export const SUCCESS_CLOSE_DELAY_MS = 1500;
-
-export const PRODUIT_FILE_MESSAGES = {
-  imageRequired: 'Au moins une image est obligatoire',
-  planRequired: 'Au moins un plan est obligatoire',
-} as const;
 
 type Num = number | string;
 
@@ -173,8 +169,8 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
   const checkFiles = (): FileErrors => {
     if (editing) return {};
     return {
-      image: images.length < MEDIA_LIMITS.produit.photos.min ? PRODUIT_FILE_MESSAGES.imageRequired : undefined,
-      plan: plans.length < MEDIA_LIMITS.produit.plans.min ? PRODUIT_FILE_MESSAGES.planRequired : undefined,
+      image: images.length < MEDIA_LIMITS.produit.photos.min ? MEDIA_MESSAGES.imageRequired : undefined,
+      plan: plans.length < MEDIA_LIMITS.produit.plans.min ? MEDIA_MESSAGES.planRequired : undefined,
     };
   };
 

@@ -1,4 +1,12 @@
-import { MEDIA_LIMITS, PHOTO_MIME_TYPES, PLAN_MIME_TYPES, type Site, type SiteBody, siteBodySchema } from '@app/shared';
+import {
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  PHOTO_MIME_TYPES,
+  PLAN_MIME_TYPES,
+  type Site,
+  type SiteBody,
+  siteBodySchema,
+} from '@app/shared';
 import { Alert, Button, Divider, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -12,7 +20,6 @@ import { sitesKeys } from './sites.queries.ts';
 
 /** Success screens close after 1.5 s (spec 2 §9). */
 export const SUCCESS_CLOSE_DELAY_MS = 1500;
-export const PHOTO_REQUIRED = 'Au moins une photo est obligatoire';
 
 interface FormValues {
   nom_site: string;
@@ -107,7 +114,7 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
     event.preventDefault();
     const fields = form.validate();
     const files: FileErrors = {
-      photo: !editing && photos.length < MEDIA_LIMITS.site.photos.min ? PHOTO_REQUIRED : undefined,
+      photo: !editing && photos.length < MEDIA_LIMITS.site.photos.min ? MEDIA_MESSAGES.photoRequired : undefined,
     };
     setFileErrors(files);
     if (fields.hasErrors || files.photo) return;
