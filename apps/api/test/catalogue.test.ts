@@ -95,9 +95,10 @@ describe('sites', () => {
     expect(media.rawPayload.equals(PNG)).toBe(true);
     // Without the signature, or with another one, nothing is served.
     expect((await ctx.app.inject({ method: 'GET', url: site.photo_site.split('?')[0] })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: site.photo_site.replace(/sig=./, 'sig=X') })).statusCode).toBe(
-      404,
-    );
+    const sig = new URL(site.photo_site, 'http://x').searchParams.get('sig') ?? '';
+    const forged = site.photo_site.replace(`sig=${sig}`, `sig=${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`);
+    expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect(media.headers['cache-control']).toBe('private, max-age=86400, immutable');
     const [row] = await auditRows(ctx.db, { action: 'created', user_id: admin.account.id });
     expect(row?.table_name).toBe('sites');
   });
@@ -517,5 +518,73 @@ describe('clearing an optional field', () => {
       payload: empty.payload,
     });
     expect(again.json().data.delais_construction).toBeNull();
+  });
+});
+
+describe('review fixes', () => {
+  it('hides the products of a deactivated site, and withdrawn products from favourites, for non-managers', async () => {
+    const siteId = (await createSite({ ...SITE_FIELDS, nom_site: 'Site Retiré' })).json().data.id;
+    const produit = (await createProduit(siteId, { ...PRODUIT_FIELDS, titre: 'Produit du site retiré' })).json().data;
+    const membre = await loginAs(ctx, 'membre');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/favoris',
+      headers: membre.auth,
+      payload: { produit_id: produit.id },
+    });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/favoris', headers: membre.auth })).json().pagination.total,
+    ).toBe(1);
+    await ctx.app.inject({ method: 'PUT', url: `/api/sites/${siteId}/deactivate`, headers: admin.auth });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/produits/${produit.id}`, headers: membre.auth })).statusCode,
+    ).toBe(404);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/produits?search=site retiré', headers: membre.auth });
+    expect(list.json().data).toEqual([]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/favoris', headers: membre.auth })).json().pagination.total,
+    ).toBe(0);
+    // Managers still see it, and cannot put a new product on the deactivated site.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/produits/${produit.id}`, headers: admin.auth })).statusCode,
+    ).toBe(200);
+    const refused = await createProduit(siteId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.site_id).toMatch(/désactivé/);
+  });
+
+  it('answers the count of 11 images with its own message even with 16 files', async () => {
+    const siteId = (await createSite()).json().data.id;
+    const form = multipart({ ...PRODUIT_FIELDS, site_id: siteId }, [
+      ...Array.from({ length: 11 }, (_, i) => ({ field: 'image', name: `p${i}.png`, data: PNG })),
+      ...Array.from({ length: 5 }, (_, i) => ({ field: 'plan', name: `plan${i}.pdf`, data: PDF })),
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/produits',
+      headers: { ...admin.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.image).toBe('Au maximum 10 images');
+  });
+
+  it('gives the real total on a page past the end', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/produits?page=999&limit=5',
+      headers: admin.auth,
+    });
+    expect(response.json().data).toEqual([]);
+    expect(response.json().pagination.total).toBeGreaterThan(0);
+    const sites = await ctx.app.inject({ method: 'GET', url: '/api/sites?page=999&limit=5', headers: admin.auth });
+    expect(sites.json().pagination.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a video link that is not http(s) with a 400', async () => {
+    const siteId = (await createSite()).json().data.id;
+    const response = await createProduit(siteId, { ...PRODUIT_FIELDS, video_logement: 'javascript:alert(1)' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.video_logement).toBe('Le lien doit être une URL valide (https://…)');
   });
 });

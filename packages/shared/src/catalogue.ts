@@ -36,7 +36,7 @@ const optionalUrl = z
   .trim()
   .max(500)
   .transform((v) => (v === '' ? null : v))
-  .pipe(z.string().url('Le lien doit être une URL valide (https://…)').nullable())
+  .pipe(z.url({ protocol: /^https?$/, error: 'Le lien doit être une URL valide (https://…)' }).nullable())
   .nullish()
   .transform((v) => v ?? null);
 

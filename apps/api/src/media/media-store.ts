@@ -11,6 +11,8 @@ export interface StoredFile {
   size_bytes: number;
 }
 
+export type SaveFiles = (folder: string, files: readonly IncomingFile[]) => Promise<StoredFile[]>;
+
 export interface IncomingFile {
   filename: string;
   mimeType: string;
@@ -47,20 +49,25 @@ export class MediaStore {
   }
 
   /**
-   * Writes the files, then runs the database work; if that fails, the files are removed again,
-   * so a refused or failed change leaves nothing behind.
+   * Runs a change (its whole database transaction, commit included) with a `save` that records
+   * each file written: if the change fails at any point, those files are removed again, so a
+   * refused or failed change leaves nothing behind.
    */
-  async withSaved<T>(
-    folder: string,
-    files: readonly IncomingFile[],
-    work: (stored: StoredFile[]) => Promise<T>,
-  ): Promise<T> {
-    const stored: StoredFile[] = [];
+  async transactional<T>(change: (save: SaveFiles) => Promise<T>): Promise<T> {
+    const written: string[] = [];
+    const save: SaveFiles = async (folder, files) => {
+      const stored: StoredFile[] = [];
+      for (const file of files) {
+        const one = await this.save(folder, file);
+        written.push(one.path);
+        stored.push(one);
+      }
+      return stored;
+    };
     try {
-      for (const file of files) stored.push(await this.save(folder, file));
-      return await work(stored);
+      return await change(save);
     } catch (error) {
-      await this.remove(stored.map((f) => f.path));
+      await this.remove(written);
       throw error;
     }
   }

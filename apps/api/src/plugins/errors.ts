@@ -51,6 +51,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(errors)[0];
       status = 400;
       body = { success: false, message: first ?? MESSAGES.invalidInput, code: 'VALIDATION_ERROR', errors };
+    } else if (error.code === '23514') {
+      // A database CHECK the schemas let through: invalid input, never a 500.
+      status = 400;
+      body = { success: false, message: MESSAGES.invalidInput, code: 'VALIDATION_ERROR' };
     } else if (error.code === '23505') {
       status = 409;
       body = { success: false, message: 'Cette valeur existe déjà.', code: 'CONFLICT' };

@@ -1,4 +1,4 @@
-import { fileTooLargeMessage, MEDIA_LIMITS, PHOTO_MIME_TYPES, PLAN_MIME_TYPES } from '@app/shared';
+import { fileTooLargeMessage, MEDIA_LIMITS, MEDIA_MESSAGES, PHOTO_MIME_TYPES, PLAN_MIME_TYPES } from '@app/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -9,7 +9,7 @@ export type FileKind = 'photo' | 'plan';
 
 /** A form's files by kind, with the word its messages use for a photo ("image" or "photo"). */
 export interface FileFields {
-  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan' };
+  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan'; max: number };
 }
 
 export interface ParsedForm {
@@ -36,6 +36,10 @@ export async function readForm(request: FastifyRequest, fileFields: FileFields):
   }
   for await (const part of request.parts()) {
     if (part.type === 'field') {
+      if (part.valueTruncated) {
+        const message = 'Ce champ est trop long.';
+        throw new AppError('VALIDATION_ERROR', message, { [part.fieldname]: message });
+      }
       if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
       continue;
     }
@@ -43,6 +47,11 @@ export async function readForm(request: FastifyRequest, fileFields: FileFields):
     if (!spec) {
       part.file.resume();
       continue;
+    }
+    // Stop at the first file over the count: the rest is never read into memory.
+    if (form.files[spec.kind].length >= spec.max) {
+      const message = MEDIA_MESSAGES.tooMany(spec.max, spec.word === 'plan' ? 'plans' : `${spec.word}s`);
+      throw new AppError('VALIDATION_ERROR', message, { [part.fieldname]: message });
     }
     const data = await part.toBuffer().catch((error: { code?: string }) => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -67,10 +76,14 @@ export async function readForm(request: FastifyRequest, fileFields: FileFields):
   return form;
 }
 
-/** Multipart limits: 10 MB a file, enough files for a product (10 images + 5 plans). */
+/**
+ * Multipart limits: 10 MB a file; one file more than a product may have, so that the count
+ * check above answers with its own message; text fields long enough for 5,000 characters
+ * of any script (a truncated one is refused, never stored cut).
+ */
 export const MULTIPART_LIMITS = {
   fileSize: MEDIA_LIMITS.maxFileBytes,
-  files: MEDIA_LIMITS.produit.photos.max + MEDIA_LIMITS.produit.plans.max,
+  files: MEDIA_LIMITS.produit.photos.max + MEDIA_LIMITS.produit.plans.max + 1,
   fields: 40,
-  fieldSize: 10_000,
+  fieldSize: 24_000,
 };

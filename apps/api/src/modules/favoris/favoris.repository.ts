@@ -7,7 +7,14 @@ export type FavoriSort = 'recent' | 'prix' | 'titre';
 export async function listFavoris(
   db: Executor,
   utilisateurId: number,
-  options: { search?: string | undefined; sort: FavoriSort; page: number; limit: number; produitId?: number },
+  options: {
+    search?: string | undefined;
+    sort: FavoriSort;
+    page: number;
+    limit: number;
+    produitId?: number;
+    onlyActive: boolean;
+  },
 ) {
   let query = db
     .selectFrom('favoris as f')
@@ -15,6 +22,8 @@ export async function listFavoris(
     .innerJoin('sites as s', 's.id', 'p.site_id')
     .where('f.utilisateur_id', '=', utilisateurId);
   if (options.produitId) query = query.where('f.produit_id', '=', options.produitId);
+  // A product withdrawn from the catalogue leaves the favourites of those who may not see it.
+  if (options.onlyActive) query = query.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
   if (options.search) {
     const pattern = containsPattern(options.search);
     query = query.where((eb) =>

@@ -28,7 +28,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
         response: { 200: listSchema(favoriSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await favoris.list(currentUser(request).id, request.query)) }),
+    async (request) => ({ success: true as const, ...(await favoris.list(currentUser(request), request.query)) }),
   );
 
   app.post(

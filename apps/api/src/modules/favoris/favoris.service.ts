@@ -14,10 +14,13 @@ export class FavorisService {
   ) {}
 
   async list(
-    userId: number,
+    user: { id: number; role: Role },
     options: { search?: string | undefined; sort: FavoriSort; page: number; limit: number; produitId?: number },
   ) {
-    const { rows, total } = await listFavoris(this.db, userId, options);
+    const { rows, total } = await listFavoris(this.db, user.id, {
+      ...options,
+      onlyActive: !can(user.role, 'produits.manage'),
+    });
     const photos = await firstPhotos(
       this.db,
       rows.map((r) => r.produit_id),
@@ -45,7 +48,7 @@ export class FavorisService {
   async add(userId: number, role: Role, produitId: number, actor: AuditActor): Promise<Favori> {
     await this.db.transaction().execute(async (trx) => {
       const produit = await findProduit(trx, produitId);
-      if (!produit || (!produit.est_actif && !can(role, 'produits.manage'))) {
+      if (!produit || (!(produit.est_actif && produit.site_actif) && !can(role, 'produits.manage'))) {
         throw new AppError('NOT_FOUND', 'Produit non trouvé');
       }
       const inserted = await insertFavori(trx, userId, produitId);
@@ -58,7 +61,7 @@ export class FavorisService {
         });
       }
     });
-    const { data } = await this.list(userId, { sort: 'recent', page: 1, limit: 1, produitId });
+    const { data } = await this.list({ id: userId, role }, { sort: 'recent', page: 1, limit: 1, produitId });
     const favori = data[0];
     if (!favori) throw new AppError('NOT_FOUND', 'Produit non trouvé');
     return favori;

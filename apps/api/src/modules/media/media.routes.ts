@@ -26,7 +26,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
       }
       reply.header('Cache-Control', 'private, max-age=86400, immutable');
       reply.header('Content-Disposition', 'inline');
-      return reply.sendFile(relative, media.root);
+      // cacheControl off: @fastify/static would replace the header set above.
+      return reply.sendFile(relative, media.root, { cacheControl: false });
     },
   );
 };

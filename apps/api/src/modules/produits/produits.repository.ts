@@ -38,6 +38,7 @@ function selectProduits(db: Executor) {
       's.ville_site',
       's.prix_metre_carre',
       's.localisation_site',
+      's.est_actif as site_actif',
       disponibilite.as('disponibilite'),
     ]);
 }
@@ -46,7 +47,8 @@ type ProduitSelect = ReturnType<typeof selectProduits>;
 
 function applyFilters(query: ProduitSelect, filters: ProduitListQuery, onlyActive: boolean): ProduitSelect {
   let q = query;
-  if (onlyActive) q = q.where('p.est_actif', '=', true);
+  // A product of a deactivated site is hidden too.
+  if (onlyActive) q = q.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
   if (filters.type) q = q.where('p.type', '=', filters.type);
   if (filters.site_id) q = q.where('p.site_id', '=', filters.site_id);
   if (filters.ville) q = q.where('s.ville_site', 'ilike', filters.ville);
@@ -78,7 +80,13 @@ export async function listProduits(db: Executor, filters: ProduitListQuery, only
     .limit(filters.limit)
     .offset((filters.page - 1) * filters.limit)
     .execute();
-  return { rows, total: Number(rows[0]?.total ?? 0) };
+  if (rows.length > 0 || filters.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart, so the pager can go back.
+  const counted = await applyFilters(selectProduits(db), filters, onlyActive)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
 }
 
 export async function findProduit(db: Executor, id: number) {

@@ -1,5 +1,6 @@
 import {
   listSchema,
+  MEDIA_LIMITS,
   messageOnlySchema,
   produitListQuerySchema,
   produitSchema,
@@ -13,7 +14,10 @@ import { type FileFields, readForm } from '../../plugins/files.ts';
 import type { ProduitsService } from './produits.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const PRODUIT_FILES: FileFields = { image: { kind: 'photo', word: 'image' }, plan: { kind: 'plan', word: 'plan' } };
+const PRODUIT_FILES: FileFields = {
+  image: { kind: 'photo', word: 'image', max: MEDIA_LIMITS.produit.photos.max },
+  plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.produit.plans.max },
+};
 const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Products (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */

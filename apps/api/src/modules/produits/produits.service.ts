@@ -113,10 +113,8 @@ export class ProduitsService {
   async get(id: number, role: Role): Promise<Produit> {
     const row = await findProduit(this.db, id);
     // An inactive product is visible to the roles that manage the catalogue only.
-    if (!row || (!row.est_actif && !can(role, 'produits.manage'))) throw notFound();
-    const [produit] = await this.toProduits([row]);
-    if (!produit) throw notFound();
-    return produit;
+    if (!row || (!(row.est_actif && row.site_actif) && !can(role, 'produits.manage'))) throw notFound();
+    return (await this.toProduits([row]))[0] as Produit;
   }
 
   async stats(role: Role) {
@@ -137,58 +135,61 @@ export class ProduitsService {
     if (active === undefined) {
       throw new AppError('VALIDATION_ERROR', 'Site introuvable', { site_id: 'Veuillez sélectionner un site' });
     }
+    if (!active) {
+      const message = 'Ce site est désactivé : activez-le ou choisissez-en un autre';
+      throw new AppError('VALIDATION_ERROR', message, { site_id: message });
+    }
   }
 
   async create(form: ParsedForm, actor: AuditActor): Promise<Produit> {
     const body = parseInput(produitBodySchema, form.fields);
     checkCounts(form, true);
-    const images = form.files.photo.length;
-    const id = await this.db.transaction().execute(async (trx) => {
-      await this.assertSite(trx, body.site_id);
-      const { id } = await insertProduit(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
-      await this.media.withSaved(`produits/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
-        await insertProduitMedias(trx, id, 'photo', stored.slice(0, images));
-        await insertProduitMedias(trx, id, 'plan', stored.slice(images));
+    const id = await this.media.transactional((save) =>
+      this.db.transaction().execute(async (trx) => {
+        await this.assertSite(trx, body.site_id);
+        const { id } = await insertProduit(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
+        await insertProduitMedias(trx, id, 'photo', await save(`produits/${id}`, form.files.photo));
+        await insertProduitMedias(trx, id, 'plan', await save(`produits/${id}`, form.files.plan));
         await insertAudit(trx, actor, {
           action: 'created',
           table_name: 'produits',
           record_id: id,
-          new_values: { ...body, images, plans: form.files.plan.length },
+          new_values: { ...body, images: form.files.photo.length, plans: form.files.plan.length },
         });
-      });
-      return id;
-    });
+        return id;
+      }),
+    );
     return this.get(id, 'admin');
   }
 
   /** Changes the given fields; images or plans sent replace the current ones. */
   async update(id: number, form: ParsedForm, actor: AuditActor): Promise<Produit> {
     checkCounts(form, false);
-    const images = form.files.photo.length;
-    const removed = await this.db.transaction().execute(async (trx) => {
-      const before = await findProduit(trx, id);
-      if (!before) throw notFound();
-      // The room rules depend on the type: the change is checked as a whole product.
-      const merged = parseInput(produitBodySchema, { ...before, ...form.fields });
-      const patch = Object.fromEntries(
-        Object.keys(form.fields)
-          .filter((key) => key in merged)
-          .map((key) => [key, merged[key as keyof typeof merged]]),
-      );
-      if (patch.site_id !== undefined) await this.assertSite(trx, merged.site_id);
-      const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
-      const replaced: string[] = [];
-      await this.media.withSaved(`produits/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
-        if (images > 0) {
-          replaced.push(...(await deleteProduitMedias(trx, id, 'photo')));
-          await insertProduitMedias(trx, id, 'photo', stored.slice(0, images));
-          new_values.images = images;
+    const replaced = await this.media.transactional((save) =>
+      this.db.transaction().execute(async (trx) => {
+        const before = await findProduit(trx, id);
+        if (!before) throw notFound();
+        // The room rules depend on the type: the change is checked as a whole product.
+        const merged = parseInput(produitBodySchema, { ...before, ...form.fields });
+        const patch = Object.fromEntries(
+          Object.keys(form.fields)
+            .filter((key) => key in merged)
+            .map((key) => [key, merged[key as keyof typeof merged]]),
+        );
+        if (patch.site_id !== undefined) await this.assertSite(trx, merged.site_id);
+        const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
+        const replaced: string[] = [];
+        for (const [kind, label] of [
+          ['photo', 'images'],
+          ['plan', 'plans'],
+        ] as const) {
+          const files = form.files[kind];
+          if (files.length === 0) continue;
+          replaced.push(...(await deleteProduitMedias(trx, id, kind)));
+          await insertProduitMedias(trx, id, kind, await save(`produits/${id}`, files));
+          new_values[label] = files.length;
         }
-        if (form.files.plan.length > 0) {
-          replaced.push(...(await deleteProduitMedias(trx, id, 'plan')));
-          await insertProduitMedias(trx, id, 'plan', stored.slice(images));
-          new_values.plans = form.files.plan.length;
-        }
+        if (Object.keys(new_values).length === 0) return replaced;
         await updateProduit(trx, id, { ...patch, updated_by: actor.user_id });
         await insertAudit(trx, actor, {
           action: 'updated',
@@ -197,10 +198,10 @@ export class ProduitsService {
           old_values,
           new_values,
         });
-      });
-      return replaced;
-    });
-    await this.media.remove(removed);
+        return replaced;
+      }),
+    );
+    await this.media.remove(replaced);
     return this.get(id, 'admin');
   }
 

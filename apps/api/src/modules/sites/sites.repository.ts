@@ -48,7 +48,10 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute();
-  return { rows, total: Number(rows[0]?.total ?? 0) };
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart.
+  const counted = await select.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
 }
 
 export async function findSite(db: Executor, id: number) {
@@ -57,9 +60,10 @@ export async function findSite(db: Executor, id: number) {
 
 export type SiteRow = NonNullable<Awaited<ReturnType<typeof findSite>>>;
 
-export async function siteStats(db: Executor) {
+export async function siteStats(db: Executor, onlyActive: boolean) {
   return db
     .selectFrom('sites')
+    .$if(onlyActive, (q) => q.where('est_actif', '=', true))
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       sql<string>`count(*) FILTER (WHERE est_actif)`.as('actifs'),

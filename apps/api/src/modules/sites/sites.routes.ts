@@ -1,5 +1,6 @@
 import {
   listSchema,
+  MEDIA_LIMITS,
   messageOnlySchema,
   siteListQuerySchema,
   siteSchema,
@@ -13,7 +14,10 @@ import { type FileFields, readForm } from '../../plugins/files.ts';
 import type { SitesService } from './sites.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const SITE_FILES: FileFields = { photo: { kind: 'photo', word: 'photo' }, plan: { kind: 'plan', word: 'plan' } };
+const SITE_FILES: FileFields = {
+  photo: { kind: 'photo', word: 'photo', max: MEDIA_LIMITS.site.photos.max },
+  plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.site.plans.max },
+};
 const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Sites (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
@@ -40,7 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.read' },
       schema: { tags: ['sites'], summary: 'Statistiques des sites', response: { 200: successSchema(siteStatsSchema) } },
     },
-    async () => ({ success: true as const, data: await sites.stats() }),
+    async (request) => ({ success: true as const, data: await sites.stats(currentUser(request).role) }),
   );
 
   app.get(

@@ -97,8 +97,8 @@ export class SitesService {
     return site;
   }
 
-  async stats() {
-    const row = await siteStats(this.db);
+  async stats(role: Role) {
+    const row = await siteStats(this.db, !can(role, 'sites.manage'));
     return {
       total: Number(row.total),
       actifs: Number(row.actifs),
@@ -111,25 +111,20 @@ export class SitesService {
     const body = parseInput(siteBodySchema, form.fields);
     checkPhotoCount(form.files.photo.length, true);
     checkPlanCount(form.files.plan.length);
-    const id = await this.db.transaction().execute(async (trx) => {
-      const { id } = await insertSite(trx, {
-        ...body,
-        prix_metre_carre: body.prix_metre_carre,
-        created_by: actor.user_id,
-        updated_by: actor.user_id,
-      });
-      await this.media.withSaved(`sites/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
-        await insertSiteMedias(trx, id, 'photo', stored.slice(0, form.files.photo.length));
-        await insertSiteMedias(trx, id, 'plan', stored.slice(form.files.photo.length));
+    const id = await this.media.transactional((save) =>
+      this.db.transaction().execute(async (trx) => {
+        const { id } = await insertSite(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
+        await insertSiteMedias(trx, id, 'photo', await save(`sites/${id}`, form.files.photo));
+        await insertSiteMedias(trx, id, 'plan', await save(`sites/${id}`, form.files.plan));
         await insertAudit(trx, actor, {
           action: 'created',
           table_name: 'sites',
           record_id: id,
-          new_values: { ...body, photos: stored.length - form.files.plan.length, plans: form.files.plan.length },
+          new_values: { ...body, photos: form.files.photo.length, plans: form.files.plan.length },
         });
-      });
-      return id;
-    });
+        return id;
+      }),
+    );
     return this.get(id, 'admin');
   }
 
@@ -138,22 +133,20 @@ export class SitesService {
     const patch = parseInput(siteBodySchema.partial(), form.fields);
     checkPhotoCount(form.files.photo.length, false);
     checkPlanCount(form.files.plan.length);
-    const removed = await this.db.transaction().execute(async (trx) => {
-      const before = await findSite(trx, id);
-      if (!before) throw notFound();
-      const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
-      const replaced: string[] = [];
-      await this.media.withSaved(`sites/${id}`, [...form.files.photo, ...form.files.plan], async (stored) => {
-        if (form.files.photo.length > 0) {
-          replaced.push(...(await deleteSiteMedias(trx, id, 'photo')));
-          await insertSiteMedias(trx, id, 'photo', stored.slice(0, form.files.photo.length));
-          new_values.photos = form.files.photo.length;
+    const replaced = await this.media.transactional((save) =>
+      this.db.transaction().execute(async (trx) => {
+        const before = await findSite(trx, id);
+        if (!before) throw notFound();
+        const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
+        const replaced: string[] = [];
+        for (const kind of ['photo', 'plan'] as const) {
+          const files = form.files[kind];
+          if (files.length === 0) continue;
+          replaced.push(...(await deleteSiteMedias(trx, id, kind)));
+          await insertSiteMedias(trx, id, kind, await save(`sites/${id}`, files));
+          new_values[`${kind}s`] = files.length;
         }
-        if (form.files.plan.length > 0) {
-          replaced.push(...(await deleteSiteMedias(trx, id, 'plan')));
-          await insertSiteMedias(trx, id, 'plan', stored.slice(form.files.photo.length));
-          new_values.plans = form.files.plan.length;
-        }
+        if (Object.keys(new_values).length === 0) return replaced;
         await updateSite(trx, id, { ...patch, updated_by: actor.user_id });
         await insertAudit(trx, actor, {
           action: 'updated',
@@ -162,10 +155,10 @@ export class SitesService {
           old_values,
           new_values,
         });
-      });
-      return replaced;
-    });
-    await this.media.remove(removed);
+        return replaced;
+      }),
+    );
+    await this.media.remove(replaced);
     return this.get(id, 'admin');
   }
 

@@ -189,7 +189,7 @@ describe('FavorisPage', () => {
     );
     expect(await screen.findByText('Aucun favori pour le moment')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/favoris']);
-    expect(screen.getByText('0 produit sauvegardé')).toBeInTheDocument();
+    expect(screen.getByText('0 produits sauvegardés')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Vider les favoris' })).not.toBeInTheDocument();
     expect(
       screen.getByText('Parcourez nos produits et cliquez sur le cœur pour les ajouter à vos favoris'),

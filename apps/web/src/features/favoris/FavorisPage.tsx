@@ -37,9 +37,9 @@ const SORTS: { value: FavorisSort; label: string }[] = [
   { value: 'titre', label: 'Nom A-Z' },
 ];
 
-/** "1 produit sauvegardé", "3 produits sauvegardés" */
+/** "1 produit sauvegardé", "0 produits sauvegardés", "3 produits sauvegardés": plural when n ≠ 1 (spec 2 §2). */
 export function savedLine(n: number): string {
-  return n > 1 ? `${n} produits sauvegardés` : `${n} produit sauvegardé`;
+  return n === 1 ? '1 produit sauvegardé' : `${n} produits sauvegardés`;
 }
 
 function GridSkeleton() {

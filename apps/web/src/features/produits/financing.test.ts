@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulateFinancing } from './financing.ts';
 import { videoEmbedUrl } from './video-embed.ts';
@@ -36,6 +37,25 @@ describe('simulateFinancing', () => {
         expect(r.total).toBe(price);
       }
     }
+  });
+
+  it('never gives a negative instalment and always sums to the amount financed, small amounts included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50_000_000 }),
+        fc.integer({ min: 0, max: 50_000_000 }),
+        fc.constantFrom(12, 24, 36, 48, 60),
+        (price, down, months) => {
+          const r = simulateFinancing({ price, downPayment: Math.min(down, price), months });
+          if (!r.ok) return false;
+          return r.monthly >= 0 && r.last >= 0 && r.monthly * (months - 1) + r.last === r.financed;
+        },
+      ),
+    );
+    expect(simulateFinancing({ price: 1_000_000, downPayment: 999_950, months: 60 })).toMatchObject({
+      monthly: 0,
+      last: 50,
+    });
   });
 
   it('refuses a down payment above the price, a negative one and a missing price', () => {

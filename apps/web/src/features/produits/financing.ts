@@ -15,7 +15,7 @@ export type FinancingResult =
       financed: number;
       /** Each instalment, rounded up to the franc so the instalments cover the amount. */
       monthly: number;
-      /** The last instalment: what is left after the others (at most `monthly`). */
+      /** The last instalment: what is left after the others (never negative). */
       last: number;
       /** Down payment plus instalments: the price, to the franc. */
       total: number;
@@ -34,7 +34,10 @@ export function simulateFinancing({ price, downPayment, months }: FinancingInput
   if (downPayment > price) return { ok: false, error: "L'apport ne peut pas dépasser le prix du bien" };
   if (!Number.isInteger(months) || months < 1) return { ok: false, error: 'Choisissez une durée' };
   const financed = price - downPayment;
-  const monthly = Math.floor((financed + months - 1) / months);
+  let monthly = Math.floor((financed + months - 1) / months);
+  // Rounding up can overshoot a tiny amount (50 FCFA over 60 months): then round down and let
+  // the last instalment carry the remainder, so no instalment is ever negative.
+  if (monthly * (months - 1) > financed) monthly = Math.floor(financed / months);
   const last = financed - monthly * (months - 1);
   return { ok: true, financed, monthly, last, total: downPayment + financed };
 }
