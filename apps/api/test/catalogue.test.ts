@@ -179,6 +179,8 @@ describe('produits', () => {
       disponibilite: 'disponible',
       site: { id: siteId, nom_site: 'Résidence Les Palmiers' },
     });
+    expect(produit.site.photo_site).toMatch(/^\/api\/media\/sites\//);
+    expect(produit.site.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(produit.photos_logement).toHaveLength(2);
     expect(produit.plan_logement).toHaveLength(1);
     const plan = await ctx.app.inject({ method: 'GET', url: produit.plan_logement[0] });

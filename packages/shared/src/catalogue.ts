@@ -112,6 +112,10 @@ export const produitSiteSchema = z.object({
   prix_metre_carre: z.number(),
   localisation_site: z.string().nullable(),
   photo_site: z.string().nullable(),
+  plan_site: z.string().nullable(),
+  video_site: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 
 export const produitSchema = z.object({

@@ -39,6 +39,9 @@ function selectProduits(db: Executor) {
       's.prix_metre_carre',
       's.localisation_site',
       's.est_actif as site_actif',
+      's.video_site',
+      's.created_at as site_created_at',
+      's.updated_at as site_updated_at',
       disponibilite.as('disponibilite'),
     ]);
 }

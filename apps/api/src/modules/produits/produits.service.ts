@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@app/shared';
 import type { Database, Executor } from '../../db/database.ts';
+import type { MediaKind } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
@@ -72,7 +73,11 @@ export class ProduitsService {
           ville_site: row.ville_site,
           prix_metre_carre: Number(row.prix_metre_carre),
           localisation_site: row.localisation_site,
-          photo_site: this.firstPhotoUrl(siteMediaRows.filter((m) => m.site_id === row.site_id)),
+          photo_site: this.firstUrl(siteMediaRows, row.site_id, 'photo'),
+          plan_site: this.firstUrl(siteMediaRows, row.site_id, 'plan'),
+          video_site: row.video_site,
+          created_at: row.site_created_at.toISOString(),
+          updated_at: row.site_updated_at.toISOString(),
         },
         titre: row.titre,
         description: row.description,
@@ -100,9 +105,9 @@ export class ProduitsService {
     });
   }
 
-  private firstPhotoUrl(medias: { kind: string; path: string }[]): string | null {
-    const photo = medias.find((m) => m.kind === 'photo');
-    return photo ? this.media.url(photo.path) : null;
+  private firstUrl(medias: { site_id: number; kind: string; path: string }[], siteId: number, kind: MediaKind) {
+    const first = medias.find((m) => m.site_id === siteId && m.kind === kind);
+    return first ? this.media.url(first.path) : null;
   }
 
   async list(query: ProduitListQuery, role: Role) {

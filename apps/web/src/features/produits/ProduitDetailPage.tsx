@@ -1,6 +1,7 @@
-import { formatDateTime, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
+import { formatDate, formatDateTime, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
 import {
   ActionIcon,
+  Anchor,
   AspectRatio,
   Badge,
   Box,
@@ -322,6 +323,32 @@ function SiteBlock({ site }: { site: Produit['site'] }) {
         <Row label="Ville" value={site.ville_site || '—'} />
         <Row label="Localisation" value={site.localisation_site || 'Non renseignée'} />
         <Row label="Prix du m²" value={formatPricePerM2(site.prix_metre_carre)} />
+        <Row
+          label="Plan du site"
+          value={
+            site.plan_site ? (
+              <Anchor href={site.plan_site} target="_blank" rel="noopener noreferrer" size="sm">
+                Ouvrir le plan
+              </Anchor>
+            ) : (
+              'Aucun'
+            )
+          }
+        />
+        <Row
+          label="Vidéo du site"
+          value={
+            site.video_site ? (
+              <Anchor href={site.video_site} target="_blank" rel="noopener noreferrer" size="sm">
+                Voir la vidéo
+              </Anchor>
+            ) : (
+              'Aucune'
+            )
+          }
+        />
+        <Row label="Créé le" value={formatDate(site.created_at)} />
+        <Row label="Modifié le" value={formatDate(site.updated_at)} />
       </Stack>
     </Card>
   );
