@@ -26,14 +26,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
+import { useSuccessClose } from '../../ui/use-success-close.ts';
 import { saveProduit } from './produits.api.ts';
 import { produitsKeys, siteOptionsQuery } from './produits.queries.ts';
-
-/** Success screens close after 1.5 s (spec 2 §9). */
-export const SUCCESS_CLOSE_DELAY_MS = 1500;
 
 type Num = number | string;
 
@@ -119,8 +117,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
   const [images, setImages] = useState<File[]>([]);
   const [plans, setPlans] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<FileErrors>({});
-  const [success, setSuccess] = useState<string | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { success, showSuccess, reset: resetSuccess } = useSuccessClose(onClose);
 
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -131,9 +128,8 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
   const mutation = useMutation({
     mutationFn: (body: ProduitBody) => saveProduit({ id: produit?.id, body, images, plans }),
     onSuccess: async ({ produit: saved, message }) => {
-      setSuccess(editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès');
+      showSuccess(editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès');
       queryClient.setQueryData(produitsKeys.detail(saved.id), saved);
-      closeTimer.current = setTimeout(onClose, SUCCESS_CLOSE_DELAY_MS);
       await queryClient.invalidateQueries({ queryKey: produitsKeys.all });
     },
     onError: (error) => {
@@ -155,16 +151,9 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     setImages([]);
     setPlans([]);
     setFileErrors({});
-    setSuccess(null);
+    resetSuccess();
     mutation.reset();
   }, [opened, produit]);
-
-  useEffect(
-    () => () => {
-      if (closeTimer.current) clearTimeout(closeTimer.current);
-    },
-    [],
-  );
 
   const checkFiles = (): FileErrors => {
     if (editing) return {};

@@ -12,14 +12,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
+import { useSuccessClose } from '../../ui/use-success-close.ts';
 import { saveSite } from './sites.api.ts';
 import { sitesKeys } from './sites.queries.ts';
-
-/** Success screens close after 1.5 s (spec 2 §9). */
-export const SUCCESS_CLOSE_DELAY_MS = 1500;
 
 interface FormValues {
   nom_site: string;
@@ -61,8 +59,7 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
   const [photos, setPhotos] = useState<File[]>([]);
   const [plans, setPlans] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<FileErrors>({});
-  const [success, setSuccess] = useState<string | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { success, showSuccess, reset: resetSuccess } = useSuccessClose(onClose);
 
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -73,8 +70,7 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
   const mutation = useMutation({
     mutationFn: (body: SiteBody) => saveSite({ id: site?.id, body, photos, plans }),
     onSuccess: async ({ message }) => {
-      setSuccess(editing ? (message ?? 'Site mis à jour avec succès') : 'Site créé avec succès');
-      closeTimer.current = setTimeout(onClose, SUCCESS_CLOSE_DELAY_MS);
+      showSuccess(editing ? (message ?? 'Site mis à jour avec succès') : 'Site créé avec succès');
       // Sites and the catalogue (a product shows its site's name and price per m²).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sitesKeys.all }),
@@ -99,16 +95,9 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
     setPhotos([]);
     setPlans([]);
     setFileErrors({});
-    setSuccess(null);
+    resetSuccess();
     mutation.reset();
   }, [opened, site]);
-
-  useEffect(
-    () => () => {
-      if (closeTimer.current) clearTimeout(closeTimer.current);
-    },
-    [],
-  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
