@@ -590,3 +590,38 @@ describe('review fixes', () => {
     expect(response.json().errors.video_logement).toBe('Le lien doit être une URL valide (https://…)');
   });
 });
+
+describe('stats and search endpoints', () => {
+  it('counts products and sites in SQL, and /search answers like the filtered list', async () => {
+    const siteId = (await createSite({ ...SITE_FIELDS, nom_site: 'Site Statistiques', ville_site: 'Man' })).json().data
+      .id;
+    await createProduit(siteId, { ...PRODUIT_FIELDS, titre: 'Terrain Stat', type: 'terrain', prix_vente: 1000000 });
+    const produits = (await ctx.app.inject({ method: 'GET', url: '/api/produits/stats', headers: admin.auth })).json()
+      .data;
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/produits?limit=1000', headers: admin.auth })).json();
+    expect(produits.total).toBe(all.pagination.total);
+    expect(produits.logements + produits.terrains).toBe(produits.total);
+    expect(produits.disponibles + produits.reserves).toBe(produits.total);
+    expect(produits.reserves).toBe(
+      all.data.filter((p: { disponibilite: string }) => p.disponibilite === 'reserve').length,
+    );
+    const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites/stats', headers: admin.auth })).json().data;
+    expect(sites.total).toBe(
+      (await ctx.app.inject({ method: 'GET', url: '/api/sites?limit=1000', headers: admin.auth })).json().pagination
+        .total,
+    );
+    expect(sites.villes).toBeGreaterThanOrEqual(2);
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/produits/search?search=Terrain Stat&type=terrain',
+      headers: admin.auth,
+    });
+    expect(search.json().data.map((p: { titre: string }) => p.titre)).toEqual(['Terrain Stat']);
+    const siteSearch = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sites/search?search=statistiques',
+      headers: admin.auth,
+    });
+    expect(siteSearch.json().data.map((s: { id: number }) => s.id)).toEqual([siteId]);
+  });
+});
