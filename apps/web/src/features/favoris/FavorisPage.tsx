@@ -1,20 +1,6 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingEstate, IconHeartFilled, IconSearch, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { IconBuildingEstate, IconHeartFilled, IconSearchOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +9,8 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { clearFavoris, type FavorisSort, useFavorisIndex } from '../../ui/favoris/favoris-state.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { FavoriCard, FavorisTable } from './FavoriCard.tsx';
@@ -126,19 +114,7 @@ export default function FavorisPage() {
       <Stack gap="md">
         <Card withBorder radius="md" padding="md">
           <Group gap="md" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Rechercher"
-              placeholder="Rechercher dans les favoris..."
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-              rightSection={
-                searchInput ? (
-                  <CloseButton size="sm" aria-label="Effacer la recherche" onClick={() => setSearchInput('')} />
-                ) : undefined
-              }
-              style={{ flex: '1 1 240px' }}
-            />
+            <SearchField value={searchInput} onChange={setSearchInput} placeholder="Rechercher dans les favoris..." />
             <Select
               label="Trier par"
               data={SORTS}
@@ -166,17 +142,14 @@ export default function FavorisPage() {
             description="Aucun favori ne correspond à votre recherche"
           />
         ) : (
-          <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
-            {view === 'grid' ? (
-              <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
-                {items.map((favori) => (
-                  <FavoriCard key={favori.produit_id} favori={favori} />
-                ))}
-              </SimpleGrid>
-            ) : (
-              <FavorisTable favoris={items} />
-            )}
-          </div>
+          <ResultsView
+            view={view}
+            items={items}
+            card={(favori) => <FavoriCard key={favori.produit_id} favori={favori} />}
+            table={(favoris) => <FavorisTable favoris={favoris} />}
+            stale={list.isPlaceholderData}
+            busy={list.isFetching}
+          />
         )}
         {list.data && totalPages > 1 && (
           <Pager

@@ -10,11 +10,10 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingEstate, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingEstate, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -25,6 +24,8 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { favorisKeys } from '../../ui/favoris/favoris-state.ts';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { SEGMENTED_HIT_AREA } from '../../ui/segmented-styles.ts';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
@@ -200,19 +201,7 @@ export default function CataloguePage() {
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Rechercher"
-            placeholder="Rechercher un produit..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            rightSection={
-              searchInput ? (
-                <CloseButton size="sm" aria-label="Effacer la recherche" onClick={() => setSearchInput('')} />
-              ) : undefined
-            }
-            style={{ flex: '1 1 240px' }}
-          />
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Rechercher un produit..." />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="filtre-type">
               Type
@@ -303,11 +292,7 @@ export default function CataloguePage() {
           )}
         </EmptyPanel>
       ) : (
-        <Stack
-          gap="md"
-          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={query.isFetching}
-        >
+        <Stack gap="md">
           {query.isError && (
             <ErrorPanel
               message={query.error.message}
@@ -315,15 +300,14 @@ export default function CataloguePage() {
               retrying={query.isFetching}
             />
           )}
-          {view === 'grid' ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-              {data.items.map((produit) => (
-                <ProduitCard key={produit.id} produit={produit} {...actions} />
-              ))}
-            </SimpleGrid>
-          ) : (
-            <ProduitTable produits={data.items} {...actions} />
-          )}
+          <ResultsView
+            view={view}
+            items={data.items}
+            card={(produit) => <ProduitCard key={produit.id} produit={produit} {...actions} />}
+            table={(produits) => <ProduitTable produits={produits} {...actions} />}
+            stale={query.isPlaceholderData}
+            busy={query.isFetching}
+          />
         </Stack>
       )}
 

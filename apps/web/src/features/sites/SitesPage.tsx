@@ -1,19 +1,7 @@
 import { can, formatPricePerM2, type Site } from '@app/shared';
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconMapPin, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconMapPin, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
@@ -22,6 +10,8 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { SiteCard, SiteTable } from './SiteCard.tsx';
@@ -161,19 +151,7 @@ export default function SitesPage() {
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Rechercher"
-            placeholder="Rechercher un site..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            rightSection={
-              searchInput ? (
-                <CloseButton size="sm" aria-label="Effacer la recherche" onClick={() => setSearchInput('')} />
-              ) : undefined
-            }
-            style={{ flex: '1 1 240px' }}
-          />
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Rechercher un site..." />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -208,7 +186,7 @@ export default function SitesPage() {
           )}
         </EmptyPanel>
       ) : (
-        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+        <Stack gap="md">
           {query.isError && (
             <ErrorPanel
               message={query.error.message}
@@ -216,15 +194,14 @@ export default function SitesPage() {
               retrying={query.isFetching}
             />
           )}
-          {view === 'grid' ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-              {data.items.map((site) => (
-                <SiteCard key={site.id} site={site} {...actions} />
-              ))}
-            </SimpleGrid>
-          ) : (
-            <SiteTable sites={data.items} {...actions} />
-          )}
+          <ResultsView
+            view={view}
+            items={data.items}
+            card={(site) => <SiteCard key={site.id} site={site} {...actions} />}
+            table={(sites) => <SiteTable sites={sites} {...actions} />}
+            stale={query.isPlaceholderData}
+            busy={query.isFetching}
+          />
         </Stack>
       )}
 
