@@ -1,8 +1,11 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ErrorPanel } from './ErrorPanel.tsx';
 import type { ViewMode } from './ViewToggle.tsx';
 
-/** A list's results as cards (1 column, 2 from medium, 3 from large screens: spec 2 §2) or as a table, dimmed while the next page loads. */
+/**
+ * A list's results, with the failure of a later fetch shown above the rows still on screen.
+ * A list's results as cards (1 column, 2 from medium, 3 from large screens: spec 2 §2) or as a table, dimmed while the next page loads. */
 export function ResultsView<T>({
   view,
   items,
@@ -10,6 +13,7 @@ export function ResultsView<T>({
   table,
   stale,
   busy,
+  error,
 }: {
   view: ViewMode;
   items: T[];
@@ -17,16 +21,20 @@ export function ResultsView<T>({
   table: (items: T[]) => ReactNode;
   stale: boolean;
   busy: boolean;
+  error?: { message: string; onRetry: () => void } | null;
 }) {
   return (
-    <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={busy}>
-      {view === 'grid' ? (
-        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
-          {items.map(card)}
-        </SimpleGrid>
-      ) : (
-        table(items)
-      )}
-    </div>
+    <Stack gap="md">
+      {error && <ErrorPanel message={error.message} onRetry={error.onRetry} retrying={busy} />}
+      <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={busy}>
+        {view === 'grid' ? (
+          <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
+            {items.map(card)}
+          </SimpleGrid>
+        ) : (
+          table(items)
+        )}
+      </div>
+    </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingEstate, IconHeartFilled, IconSearchOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
@@ -28,24 +29,6 @@ const SORTS: { value: FavorisSort; label: string }[] = [
 /** "1 produit sauvegardé", "0 produits sauvegardés", "3 produits sauvegardés": plural when n ≠ 1 (spec 2 §2). */
 export function savedLine(n: number): string {
   return n === 1 ? '1 produit sauvegardé' : `${n} produits sauvegardés`;
-}
-
-function GridSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Chargement des favoris">
-      {Array.from({ length: 3 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <Card key={i} withBorder radius="md" padding="md">
-          <Card.Section>
-            <Skeleton h={180} radius={0} />
-          </Card.Section>
-          <Skeleton h={12} w="40%" mt="md" />
-          <Skeleton h={20} w="80%" mt="sm" />
-          <Skeleton h={36} mt="md" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
 }
 
 /** 'Mes Favoris' (spec 2 §2; decisions §5: stored on the server, per account). */
@@ -94,7 +77,7 @@ export default function FavorisPage() {
       />
     );
   } else if (!index.data) {
-    content = <GridSkeleton />;
+    content = <CardsSkeleton label="Chargement des favoris" count={3} />;
   } else if (total === 0) {
     content = (
       <EmptyPanel
@@ -134,7 +117,7 @@ export default function FavorisPage() {
             retrying={list.isFetching}
           />
         ) : !items ? (
-          <GridSkeleton />
+          <CardsSkeleton label="Chargement des favoris" count={3} />
         ) : items.length === 0 ? (
           <EmptyPanel
             icon={<IconSearchOff size={28} />}

@@ -1,23 +1,12 @@
 import { can, type Produit } from '@app/shared';
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingEstate, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentProfile } from '../../api/index.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
@@ -51,27 +40,6 @@ const DISPONIBILITES = ['disponible', 'reserve'] as const;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
-}
-
-function CardsSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Chargement des produits">
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <Card key={i} withBorder radius="md" padding="md">
-          <Card.Section>
-            <Skeleton h={190} radius={0} />
-          </Card.Section>
-          <Skeleton h={14} w="40%" mt="md" />
-          <Skeleton h={20} w="80%" mt="sm" />
-          <Skeleton h={12} mt="sm" />
-          <Skeleton h={12} w="70%" mt={6} />
-          <Skeleton h={24} w="50%" mt="md" />
-          <Skeleton h={36} mt="md" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
 }
 
 /** 'Catalogue de Produits' (spec 2 §2): filters, grid or list, pages of 20, management for admin and gestionnaire. */
@@ -268,7 +236,7 @@ export default function CataloguePage() {
           retrying={query.isFetching}
         />
       ) : !data ? (
-        <CardsSkeleton />
+        <CardsSkeleton label="Chargement des produits" />
       ) : data.items.length === 0 ? (
         <EmptyPanel
           icon={<IconBuildingEstate size={28} />}
@@ -292,23 +260,15 @@ export default function CataloguePage() {
           )}
         </EmptyPanel>
       ) : (
-        <Stack gap="md">
-          {query.isError && (
-            <ErrorPanel
-              message={query.error.message}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
-          )}
-          <ResultsView
-            view={view}
-            items={data.items}
-            card={(produit) => <ProduitCard key={produit.id} produit={produit} {...actions} />}
-            table={(produits) => <ProduitTable produits={produits} {...actions} />}
-            stale={query.isPlaceholderData}
-            busy={query.isFetching}
-          />
-        </Stack>
+        <ResultsView
+          view={view}
+          items={data.items}
+          card={(produit) => <ProduitCard key={produit.id} produit={produit} {...actions} />}
+          table={(produits) => <ProduitTable produits={produits} {...actions} />}
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+        />
       )}
 
       {data && data.items.length > 0 && (

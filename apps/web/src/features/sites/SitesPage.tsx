@@ -1,10 +1,11 @@
 import { can, formatPricePerM2, type Site } from '@app/shared';
-import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
@@ -32,24 +33,6 @@ function Stat({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Paper>
-  );
-}
-
-function CardsSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Chargement des sites">
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-        <Card key={i} withBorder radius="md" padding="md">
-          <Card.Section>
-            <Skeleton h={170} radius={0} />
-          </Card.Section>
-          <Skeleton h={20} w="70%" mt="md" />
-          <Skeleton h={12} mt="sm" />
-          <Skeleton h={18} w="40%" mt="sm" />
-        </Card>
-      ))}
-    </SimpleGrid>
   );
 }
 
@@ -172,7 +155,7 @@ export default function SitesPage() {
           retrying={query.isFetching}
         />
       ) : !data ? (
-        <CardsSkeleton />
+        <CardsSkeleton label="Chargement des sites" />
       ) : data.items.length === 0 ? (
         <EmptyPanel
           icon={<IconMapPin size={28} />}
@@ -186,23 +169,15 @@ export default function SitesPage() {
           )}
         </EmptyPanel>
       ) : (
-        <Stack gap="md">
-          {query.isError && (
-            <ErrorPanel
-              message={query.error.message}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
-          )}
-          <ResultsView
-            view={view}
-            items={data.items}
-            card={(site) => <SiteCard key={site.id} site={site} {...actions} />}
-            table={(sites) => <SiteTable sites={sites} {...actions} />}
-            stale={query.isPlaceholderData}
-            busy={query.isFetching}
-          />
-        </Stack>
+        <ResultsView
+          view={view}
+          items={data.items}
+          card={(site) => <SiteCard key={site.id} site={site} {...actions} />}
+          table={(sites) => <SiteTable sites={sites} {...actions} />}
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+        />
       )}
 
       {data && data.items.length > 0 && (
