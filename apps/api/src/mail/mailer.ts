@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -39,7 +39,9 @@ export function createMailer(options: {
       await mkdir(folder, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside then renamed: a reader of the folder never sees a half-written message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       options.log.info(
         { mail: { to: message.to, subject: message.subject, file } },
         'e-mail enregistré (pas de SMTP_URL)',
