@@ -26,12 +26,18 @@ import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { membresRoutes } from './modules/membres/membres.routes.ts';
+import { MembresService } from './modules/membres/membres.service.ts';
+import { personnelRoutes } from './modules/personnel/personnel.routes.ts';
+import { PersonnelService } from './modules/personnel/personnel.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SitesService } from './modules/sites/sites.service.ts';
+import { utilisateursRoutes } from './modules/utilisateurs/utilisateurs.routes.ts';
+import { UtilisateursService } from './modules/utilisateurs/utilisateurs.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { addErrorResponses, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
@@ -142,6 +148,9 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(sitesRoutes, { sites: new SitesService(db, media) });
       await api.register(produitsRoutes, { produits: new ProduitsService(db, media) });
       await api.register(favorisRoutes, { favoris: new FavorisService(db, media) });
+      await api.register(membresRoutes, { membres: new MembresService(db) });
+      await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings) });
+      await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
     },
     { prefix: '/api' },
   );

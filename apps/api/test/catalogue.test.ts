@@ -3,7 +3,8 @@ import path from 'node:path';
 import { can, ROLES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXE, multipart, PDF, PNG, PRODUIT_FIELDS, SITE_FIELDS } from './catalogue-helpers.ts';
-import { auditRows, buildTestApp, createAccount, loginAs, type TestContext } from './helpers.ts';
+import { auditRows, buildTestApp, loginAs, type TestContext } from './helpers.ts';
+import { createMembre } from './people-helpers.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -58,23 +59,7 @@ async function createProduit(
 }
 
 async function holdProduct(produitId: number) {
-  const member = await createAccount(ctx.db, { role: 'membre' });
-  await ctx.db
-    .insertInto('membres')
-    .values({
-      utilisateur_id: member.id,
-      code_esv: `ESV-2026-${String(member.id).padStart(5, '0')}`,
-      num_cni: `CNI${member.id}`,
-      date_naissance: '1990-01-01',
-      profession: 'Enseignant',
-      adresse: 'Cocody',
-      ville: 'Abidjan',
-      pays: "Côte d'Ivoire",
-      produit_id: produitId,
-      engagement_mensuel: 150000,
-      duree_paiement: 60,
-    })
-    .execute();
+  await createMembre(ctx.db, { produit_id: produitId });
 }
 
 describe('sites', () => {

@@ -57,7 +57,42 @@ describe('demo data', () => {
     expect(price('Studio Moderne')).toBe(8_000_000);
     expect(price('Duplex Familial')).toBe(35_000_000);
     expect(price('Appartement T2')).toBe(12_000_000);
-    const reserved = produits.filter((p: { disponibilite: string }) => p.disponibilite === 'reserve');
-    expect(reserved.map((p: { titre: string }) => p.titre)).toEqual(['Villa Premium']);
+    const availability = (titre: string) => produits.find((p: { titre: string }) => p.titre === titre)?.disponibilite;
+    expect(availability('Villa Premium')).toBe('reserve');
+    for (const titre of ['Appartement T3', 'Studio Moderne', 'Duplex Familial', 'Appartement T2']) {
+      expect(availability(titre), titre).toBe('disponible');
+    }
+  });
+
+  it('has 30+ members each holding a product, spread over gestionnaires, statuses and types', async () => {
+    const membres = (await ctx.app.inject({ method: 'GET', url: '/api/membres?limit=100', headers: auth })).json();
+    expect(membres.pagination.total).toBeGreaterThanOrEqual(30);
+    for (const membre of membres.data) expect(membre.produit, membre.code_esv).not.toBeNull();
+    const distinct = (key: string) => new Set(membres.data.map((m: Record<string, unknown>) => m[key]));
+    expect(distinct('statut')).toEqual(new Set(['actif', 'inactif', 'suspendu']));
+    expect(distinct('type_membre')).toEqual(new Set(['standard', 'premium', 'vip']));
+    expect(distinct('gestionnaire_id').size).toBeGreaterThanOrEqual(3);
+    const stats = (await ctx.app.inject({ method: 'GET', url: '/api/membres/stats', headers: auth })).json().data;
+    expect(stats.nouveaux_mois).toBeGreaterThan(0);
+
+    const gestionnaire = (await login(ctx.app, 'gestionnaire@demo.test', DEMO_PASSWORD)).json().data.token;
+    const clients = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/membres/mes-clients?limit=100',
+        headers: { authorization: `Bearer ${gestionnaire}` },
+      })
+    ).json();
+    expect(clients.pagination.total).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has staff in every role and department, in the three statuses', async () => {
+    const stats = (await ctx.app.inject({ method: 'GET', url: '/api/personnel/stats', headers: auth })).json().data;
+    expect(Object.keys(stats.par_role).sort()).toEqual(['admin', 'commercial', 'comptable', 'gestionnaire']);
+    expect(Object.keys(stats.par_departement).sort()).toEqual(
+      ['Administration', 'Commercial', 'Comptabilité', 'Direction', 'Gestion', 'Technique'].sort(),
+    );
+    expect(stats.inactifs).toBeGreaterThan(0);
+    expect(stats.suspendus).toBeGreaterThan(0);
   });
 });

@@ -73,6 +73,8 @@ export const CAPABILITIES = {
 
   // Members (spec 3 §6)
   'membres.read': ['admin', 'gestionnaire'],
+  // One member file: admin any, gestionnaire his clients, membre his own (404 otherwise).
+  'membres.detail': ['admin', 'gestionnaire', 'membre'],
   'membres.update': ['admin'],
   'membres.assign': ['admin'],
   'membres.mes_clients': ['gestionnaire'],
@@ -184,6 +186,20 @@ export function resolveView(pathname: string, role: Role | null): View {
   const view = (VIEWS as readonly string[]).includes(segment) ? (segment as View) : 'dashboard';
   if (view === 'users' && role === 'admin') return 'personnels';
   return view;
+}
+
+/** Where the staff page shows the user accounts (the users view redirects there for an admin). */
+export const USERS_PAGE_PATH = '/personnels/utilisateurs';
+
+/**
+ * The canonical address for a path, when it differs: an unknown view goes home; an
+ * admin's /users goes to the accounts page inside the staff view (spec 1 §2.1).
+ */
+export function canonicalPath(pathname: string, role: Role | null): string | null {
+  const segment = firstPathSegment(pathname);
+  const view = resolveView(pathname, role);
+  if (!segment || segment === view) return null;
+  return segment === 'users' && view === 'personnels' ? USERS_PAGE_PATH : viewPath(view);
 }
 
 export function viewPath(view: View): string {

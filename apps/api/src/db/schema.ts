@@ -173,7 +173,6 @@ export interface MembresTable {
   ville: string;
   pays: string;
   type_membre: ColumnType<'standard' | 'premium' | 'vip', 'standard' | 'premium' | 'vip' | undefined>;
-  statut: ColumnType<AccountStatut, AccountStatut | undefined>;
   date_inscription: ColumnType<string, string | undefined, string>;
   produit_id: number | null;
   engagement_mensuel: Exact;

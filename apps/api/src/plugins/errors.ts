@@ -1,4 +1,4 @@
-import { type ErrorBody, errorBodySchema, MESSAGES } from '@app/shared';
+import { type ErrorBody, errorBodySchema, MESSAGES, PEOPLE_MESSAGES } from '@app/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -30,6 +30,14 @@ function fieldErrors(
   return errors;
 }
 
+/** Unique constraints a person can hit, with the field and the French message to answer. */
+const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
+  utilisateurs_email_key: { field: 'email', message: MESSAGES.emailTaken },
+  personnel_num_cni_key: { field: 'num_cni', message: PEOPLE_MESSAGES.cniTaken },
+  membres_num_cni_key: { field: 'num_cni', message: PEOPLE_MESSAGES.cniTaken },
+  personnel_code_employe_key: { field: 'code_employe', message: PEOPLE_MESSAGES.codeTaken },
+};
+
 /**
  * One error path: AppError codes map to statuses, validation to 400 with field messages,
  * unique violations to 409, body limits to 413, anything else to a generic 500 and a log line.
@@ -57,7 +65,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { success: false, message: MESSAGES.invalidInput, code: 'VALIDATION_ERROR' };
     } else if (error.code === '23505') {
       status = 409;
-      body = { success: false, message: 'Cette valeur existe déjà.', code: 'CONFLICT' };
+      const known = UNIQUE_VIOLATIONS[(error as { constraint?: string }).constraint ?? ''];
+      body = known
+        ? { success: false, message: known.message, code: 'CONFLICT', errors: { [known.field]: known.message } }
+        : { success: false, message: 'Cette valeur existe déjà.', code: 'CONFLICT' };
+    } else if (error.code === '23503') {
+      // A row still referenced elsewhere: the services check the known cases first.
+      status = 409;
+      body = { success: false, message: 'Cet élément est encore utilisé ailleurs.', code: 'CONFLICT' };
     } else if (error.statusCode === 429) {
       status = 429;
       body = { success: false, message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' };

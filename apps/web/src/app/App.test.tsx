@@ -54,7 +54,7 @@ describe('App', () => {
     expect(tokenMonitor.running).toBe(true);
   });
 
-  it('sends an admin from /users to /personnels', async () => {
+  it('sends an admin from /users to the accounts page of the staff view', async () => {
     signInAs(ADMIN_PROFILE);
     renderWithProviders(
       <>
@@ -63,8 +63,8 @@ describe('App', () => {
       </>,
       { route: '/users' },
     );
-    expect(await screen.findByRole('heading', { name: 'Gestion des Personnels' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/personnels'));
+    expect(await screen.findByRole('heading', { name: 'Gestion des Utilisateurs' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/personnels/utilisateurs'));
   });
 
   it('falls back to the dashboard for an unknown path', async () => {

@@ -1,4 +1,4 @@
-import { firstPathSegment, resolveView, VIEW_ACCESS, viewPath } from '@app/shared';
+import { canonicalPath, resolveView, VIEW_ACCESS, viewPath } from '@app/shared';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useFavorisCount } from './use-favoris-count.ts';
-import { VIEW_TITLES, ViewContent } from './views.tsx';
+import { VIEW_DENIED_MESSAGES, VIEW_TITLES, ViewContent } from './views.tsx';
 
 const HEADER_HEIGHT = 60;
 
@@ -30,11 +30,10 @@ export function Shell() {
   const view = resolveView(location.pathname, role);
   const allowed = !!role && (VIEW_ACCESS[view] as readonly string[]).includes(role);
 
-  // Canonical addresses: admin's /users → /personnels, an unknown path → / (history replaced).
+  // Canonical addresses: admin's /users → the accounts page, an unknown path → / (history replaced).
   useEffect(() => {
-    const segment = firstPathSegment(location.pathname);
-    const view = resolveView(location.pathname, role);
-    if (segment && segment !== view) void navigate(viewPath(view), { replace: true });
+    const path = canonicalPath(location.pathname, role);
+    if (path) void navigate(path, { replace: true });
   }, [location.pathname, role, navigate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
@@ -94,7 +93,11 @@ export function Shell() {
           <Box style={{ flex: 1 }}>
             <ErrorBoundary key={view} onHome={goHome}>
               <Suspense fallback={<FullPageLoader fullHeight={false} />}>
-                {allowed ? <ViewContent view={view} /> : <AccessDenied onHome={goHome} />}
+                {allowed ? (
+                  <ViewContent view={view} />
+                ) : (
+                  <AccessDenied onHome={goHome} message={VIEW_DENIED_MESSAGES[view]} />
+                )}
               </Suspense>
             </ErrorBoundary>
           </Box>

@@ -1,8 +1,17 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 
-/** Shown instead of a view the role may not open. */
-export function AccessDenied({ onHome }: { onHome: () => void }) {
+const DEFAULT_MESSAGE =
+  "Votre rôle ne vous permet pas d'ouvrir cette page. Contactez un administrateur si vous pensez en avoir besoin.";
+
+/** Shown instead of a view the role may not open; some views have the spec's own wording. */
+export function AccessDenied({
+  onHome,
+  message = DEFAULT_MESSAGE,
+}: {
+  onHome: () => void;
+  message?: string | undefined;
+}) {
   return (
     <Paper withBorder radius="md" p="xl" role="alert">
       <Stack align="center" gap="sm" py="lg">
@@ -13,7 +22,7 @@ export function AccessDenied({ onHome }: { onHome: () => void }) {
           Accès refusé
         </Title>
         <Text c="dimmed" ta="center" maw={480}>
-          Votre rôle ne vous permet pas d'ouvrir cette page. Contactez un administrateur si vous pensez en avoir besoin.
+          {message}
         </Text>
         <Button variant="light" onClick={onHome}>
           Retour au tableau de bord

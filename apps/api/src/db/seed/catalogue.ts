@@ -79,7 +79,7 @@ const villa = (n: 1 | 2) => [`photos/villa-${n}.jpg`, ...INTERIEURS];
 const appartement = () => ['photos/appartement-1.jpg', ...INTERIEURS, 'photos/appartement-2.jpg'];
 const terrain = (n: 1 | 2 | 3) => [`photos/terrain-${n}.jpg`];
 
-/** 22 products of both types, among them the five of the original public form (decisions §1). */
+/** 22 products of both types, among them the five of the original public form (decisions §1), and plots below. */
 const PRODUITS: DemoProduit[] = [
   {
     titre: 'Villa Premium',
@@ -352,6 +352,34 @@ const PRODUITS: DemoProduit[] = [
   },
 ];
 
+/**
+ * Three subdivisions of numbered plots (lotissements), where most demo members hold their
+ * plot; listed after the products above, so those stay first in the catalogue.
+ */
+const LOTISSEMENTS = [
+  { site: 1, nom: 'Lagune Verte', superficie: 400, photo: 1 },
+  { site: 3, nom: 'Capitale', superficie: 600, photo: 2 },
+  { site: 4, nom: 'Balmer', superficie: 500, photo: 3 },
+] as const;
+const LOTS_PER_SUBDIVISION = 8;
+
+const LOTS: DemoProduit[] = LOTISSEMENTS.flatMap(({ site, nom, superficie, photo }) =>
+  Array.from({ length: LOTS_PER_SUBDIVISION }, (_, index) => ({
+    titre: `Lot ${String(index + 1).padStart(2, '0')} – Lotissement ${nom}`,
+    site,
+    type: 'terrain' as const,
+    superficie,
+    prix_vente: superficie * (SITES[site]?.prix_metre_carre ?? 0),
+    caution: 500_000,
+    photos: terrain(photo),
+    plans: ['plans/plan-terrain.png'],
+    description: `Parcelle viabilisée de ${superficie} m² du lotissement ${nom}, titre foncier en cours, bornage fait.`,
+  })),
+);
+
+/** Titles of the demo plots, in catalogue order. */
+export const DEMO_LOTS = LOTS.map((lot) => lot.titre);
+
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
 
 async function stored(media: MediaStore, folder: string, file: string) {
@@ -381,7 +409,7 @@ export async function seedCatalogue(trx: Transaction<DB>, media: MediaStore, adm
     siteIds.push(id);
   }
   const produitIds = new Map<string, number>();
-  for (const [index, produit] of PRODUITS.entries()) {
+  for (const [index, produit] of [...PRODUITS, ...LOTS].entries()) {
     const [chambres, salons, cuisines, toilettes] = produit.rooms ?? [0, 0, 0, 0];
     const { id } = await trx
       .insertInto('produits')

@@ -1,10 +1,11 @@
 import { DEFAULT_SETTINGS, type Role } from '@app/shared';
-import { sql } from 'kysely';
 import type { MediaStore } from '../../media/media-store.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
 import { upsertSetting } from '../../modules/settings/settings.repository.ts';
 import type { Database } from '../database.ts';
-import { seedCatalogue } from './catalogue.ts';
+import { DEMO_LOTS, seedCatalogue } from './catalogue.ts';
+import { seedPeople } from './people.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -90,7 +91,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'demandeur@demo.test', role: 'demandeur', prenom: 'Adjoua', nom: 'Yao', telephone: '+225 01 23 45 67 89' },
 ];
 
-/** Demo data, written once into an empty database (media files copied under DATA_DIR/media). */
+/**
+ * Demo data, written once into an empty database (media files copied under DATA_DIR/media).
+ * The extra staff and members share one password hash: same password, one slow hashing.
+ */
 export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction().execute(async (trx) => {
@@ -116,7 +120,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
       .insertInto('membres')
       .values({
         utilisateur_id: ids.get('membre') ?? 0,
-        code_esv: sql<string>`'ESV-' || extract(year FROM now())::int || '-' || lpad(nextval('membres_code_esv_seq')::text, 5, '0')`,
+        code_esv: nextCodeEsv(),
         num_cni: 'CI00567890125',
         date_naissance: '1986-04-12',
         situation_matrimoniale: 'marie',
@@ -131,6 +135,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
         gestionnaire_id: ids.get('gestionnaire') ?? null,
       })
       .execute();
+    await seedPeople(trx, hashes[0] ?? '', produits, DEMO_LOTS, ids.get('gestionnaire') ?? 0);
     await upsertSetting(
       trx,
       'general',

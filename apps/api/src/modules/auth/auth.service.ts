@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type LoginData,
-  MESSAGES,
-  type Profile,
-  type ProfileUpdateBody,
-  passwordProblem,
-  type Role,
-} from '@app/shared';
+import { type LoginData, MESSAGES, type Profile, type ProfileUpdateBody, type Role } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/database.ts';
@@ -15,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { assertPasswordPolicy } from '../utilisateurs/accounts.ts';
 import {
   findUtilisateurByEmail,
   findUtilisateurById,
@@ -345,12 +339,6 @@ export class AuthService {
     });
   }
 
-  private async assertPolicy(password: string, field: string) {
-    const { security } = await this.settings.get();
-    const problem = passwordProblem(password, security);
-    if (problem) throw new AppError('VALIDATION_ERROR', problem, { [field]: problem });
-  }
-
   /** Changes one's own password; the other sessions of the account end. */
   async changePassword(user: RequestUser, currentPassword: string, newPassword: string, actor: AuditActor) {
     const account = await findUtilisateurById(this.db, user.id);
@@ -360,7 +348,7 @@ export class AuthService {
         currentPassword: MESSAGES.currentPasswordWrong,
       });
     }
-    await this.assertPolicy(newPassword, 'newPassword');
+    await assertPasswordPolicy(this.settings, newPassword, 'newPassword');
     if (currentPassword === newPassword) {
       const message = "Le nouveau mot de passe doit être différent de l'actuel";
       throw new AppError('VALIDATION_ERROR', message, { newPassword: message });
@@ -427,7 +415,7 @@ export class AuthService {
     const invalidCode = () =>
       new AppError('INVALID_RESET_CODE', MESSAGES.resetCodeInvalid, { code: MESSAGES.resetCodeInvalid });
     // Policy and hashing come first, so a known and an unknown address take the same path and time.
-    await this.assertPolicy(newPassword, 'password');
+    await assertPasswordPolicy(this.settings, newPassword, 'password');
     const password_hash = await hashPassword(newPassword);
     const account = await findUtilisateurByEmail(this.db, email);
     if (account?.statut !== 'actif') throw invalidCode();

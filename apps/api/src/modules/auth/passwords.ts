@@ -41,3 +41,22 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
 export function resetCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
+
+const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const TEMP_SPECIALS = '@#!%+=';
+
+/**
+ * A temporary password an admin hands over (decisions §3): at least 12 characters (more if
+ * the policy asks), letters and digits without look-alikes, one special character.
+ */
+export function temporaryPassword(minLength: number): string {
+  const length = Math.max(12, minLength);
+  const chars = Array.from({ length: length - 2 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]);
+  chars.push(String(randomInt(2, 10)), TEMP_SPECIALS[randomInt(TEMP_SPECIALS.length)] ?? '@');
+  // Fisher–Yates, so the digit and the special character are not always at the end.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

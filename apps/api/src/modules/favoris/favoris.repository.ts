@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern } from '../sites/sites.repository.ts';
+import { containsPattern } from '../../db/search.ts';
 
 export type FavoriSort = 'recent' | 'prix' | 'titre';
 

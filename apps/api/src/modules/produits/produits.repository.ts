@@ -2,7 +2,7 @@ import type { ProduitListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MediaKind, ProduitsTable } from '../../db/schema.ts';
-import { containsPattern } from '../sites/sites.repository.ts';
+import { containsPattern } from '../../db/search.ts';
 
 /** 'reserve' while a member holds the product (decisions §5), computed with the membres index. */
 const disponibilite = sql<

@@ -2,11 +2,7 @@ import type { SiteListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MediaKind, SitesTable } from '../../db/schema.ts';
-
-/** `%term%` for ILIKE, with the user's own % and _ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../db/search.ts';
 
 const siteColumns = [
   's.id',

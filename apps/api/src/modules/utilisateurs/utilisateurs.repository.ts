@@ -1,6 +1,8 @@
+import { ROLES, type UtilisateurListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { NewUtilisateur, UtilisateurUpdate } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
 
 export async function findUtilisateurById(db: Executor, id: number) {
   return db.selectFrom('utilisateurs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -75,4 +77,107 @@ export async function recordSuccessfulLogin(db: Executor, id: number) {
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
+}
+
+/** An active gestionnaire account, the only kind members can be assigned to. */
+export async function findActiveGestionnaire(db: Executor, id: number) {
+  return db
+    .selectFrom('utilisateurs')
+    .select(['id', 'nom', 'prenom'])
+    .where('id', '=', id)
+    .where('role', '=', 'gestionnaire')
+    .where('statut', '=', 'actif')
+    .executeTakeFirst();
+}
+
+/** Removes an account; its staff file, sessions and favourites go with it (ON DELETE CASCADE). */
+export async function deleteUtilisateur(db: Executor, id: number) {
+  await db.deleteFrom('utilisateurs').where('id', '=', id).execute();
+}
+
+const ACCOUNT_SORTS = {
+  nom: 'u.nom',
+  prenom: 'u.prenom',
+  email: 'u.email',
+  role: 'u.role',
+  statut: 'u.statut',
+  created_at: 'u.created_at',
+  date_derniere_connexion: 'u.date_derniere_connexion',
+} as const;
+
+/** Accounts with the code of their staff or member file, for the users page. */
+function accountSelect(db: Executor) {
+  return db
+    .selectFrom('utilisateurs as u')
+    .leftJoin('personnel as p', 'p.utilisateur_id', 'u.id')
+    .leftJoin('membres as m', 'm.utilisateur_id', 'u.id')
+    .select([
+      'u.id',
+      'u.nom',
+      'u.prenom',
+      'u.email',
+      'u.telephone',
+      'u.role',
+      'u.statut',
+      'u.must_change_password',
+      'u.date_derniere_connexion',
+      'u.created_by',
+      'u.updated_by',
+      'u.created_at',
+      'u.updated_at',
+      sql<string | null>`coalesce(p.code_employe, m.code_esv)`.as('code'),
+    ]);
+}
+
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+export async function findAccount(db: Executor, id: number) {
+  return accountSelect(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
+  let select = accountSelect(db);
+  if (query.role) select = select.where('u.role', '=', query.role);
+  if (query.statut) select = select.where('u.statut', '=', query.statut);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    select = select.where((eb) =>
+      eb.or([
+        eb('u.nom', 'ilike', pattern),
+        eb('u.prenom', 'ilike', pattern),
+        eb(sql`u.prenom || ' ' || u.nom`, 'ilike', pattern),
+        eb('u.email', 'ilike', pattern),
+        eb('u.telephone', 'ilike', pattern),
+        eb('p.code_employe', 'ilike', pattern),
+        eb('m.code_esv', 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await select
+    .select((eb) => eb.fn.countAll<string>().over().as('total'))
+    .orderBy(ACCOUNT_SORTS[query.sortBy], query.sortOrder)
+    .orderBy('u.id', query.sortOrder)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart.
+  const counted = await select
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
+}
+
+export async function accountStats(db: Executor) {
+  return db
+    .selectFrom('utilisateurs')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE statut = 'actif')`.as('actifs'),
+      sql<string>`count(*) FILTER (WHERE statut = 'inactif')`.as('inactifs'),
+      sql<string>`count(*) FILTER (WHERE statut = 'suspendu')`.as('suspendus'),
+      ...ROLES.map((role) => sql<string>`count(*) FILTER (WHERE role = ${role})`.as(role)),
+    ])
+    .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,5 @@
 import { can, formatPricePerM2, type Site } from '@app/shared';
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
+import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { SiteCard, SiteTable } from './SiteCard.tsx';
@@ -22,19 +23,6 @@ import { siteStatsQuery, sitesKeys, sitesListQuery } from './sites.queries.ts';
 
 export const SITES_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** 'Gestion des Sites' (spec 2 §2): search, refresh, grid or list, pages; add, edit, delete for managers. */
 export default function SitesPage() {
@@ -122,10 +110,10 @@ export default function SitesPage() {
 
       {stats.data && (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres des sites">
-          <Stat label="Sites" value={String(stats.data.total)} />
-          <Stat label="Sites actifs" value={String(stats.data.actifs)} />
-          <Stat label="Villes" value={String(stats.data.villes)} />
-          <Stat
+          <StatTile label="Sites" value={String(stats.data.total)} />
+          <StatTile label="Sites actifs" value={String(stats.data.actifs)} />
+          <StatTile label="Villes" value={String(stats.data.villes)} />
+          <StatTile
             label="Prix moyen du m²"
             value={stats.data.prix_moyen_m2 === null ? '—' : formatPricePerM2(Math.round(stats.data.prix_moyen_m2))}
           />

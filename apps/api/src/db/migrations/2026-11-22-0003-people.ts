@@ -1,0 +1,20 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * People: a member's status is his account's status (one source: a suspended member
+ * cannot sign in), staff departments are a closed list, and the staff list sorts by date.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE membres DROP COLUMN statut`.execute(db);
+  await sql`
+    ALTER TABLE personnel ADD CONSTRAINT personnel_departement_check
+    CHECK (departement IN ('Direction', 'Gestion', 'Comptabilité', 'Commercial', 'Administration', 'Technique'))`.execute(
+    db,
+  );
+  await sql`CREATE INDEX personnel_date_embauche_idx ON personnel (date_embauche)`.execute(db);
+  await sql`CREATE INDEX utilisateurs_email_sort_idx ON utilisateurs (email)`.execute(db);
+}
+
+export async function down(): Promise<void> {
+  throw new Error('Migrations are forward-only');
+}

@@ -1,0 +1,198 @@
+import type { MembreListQuery } from '@app/shared';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { MembresTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+
+/** Whose member files a caller sees: all (admin), a gestionnaire's clients, or one's own. */
+export type MembreScope =
+  | { kind: 'all' }
+  | { kind: 'gestionnaire'; id: number }
+  | { kind: 'self'; utilisateurId: number };
+
+const SORT_COLUMNS = {
+  nom: 'u.nom',
+  prenom: 'u.prenom',
+  email: 'u.email',
+  date_inscription: 'm.date_inscription',
+  statut: 'u.statut',
+} as const;
+
+function membresFrom(db: Executor, scope: MembreScope) {
+  let query = db.selectFrom('membres as m').innerJoin('utilisateurs as u', 'u.id', 'm.utilisateur_id');
+  if (scope.kind === 'gestionnaire') query = query.where('m.gestionnaire_id', '=', scope.id);
+  if (scope.kind === 'self') query = query.where('m.utilisateur_id', '=', scope.utilisateurId);
+  return query;
+}
+
+function withDetails(db: Executor, scope: MembreScope) {
+  return membresFrom(db, scope)
+    .leftJoin('utilisateurs as g', 'g.id', 'm.gestionnaire_id')
+    .leftJoin('produits as p', 'p.id', 'm.produit_id')
+    .leftJoin('sites as s', 's.id', 'p.site_id')
+    .select([
+      'm.id',
+      'm.utilisateur_id',
+      'm.code_esv',
+      'u.nom',
+      'u.prenom',
+      'u.email',
+      'u.telephone',
+      'u.statut',
+      'm.date_naissance',
+      'm.profession',
+      'm.adresse',
+      'm.ville',
+      'm.pays',
+      'm.num_cni',
+      'm.type_membre',
+      'm.date_inscription',
+      'm.engagement_mensuel',
+      'm.duree_paiement',
+      'm.montant_deja_paye',
+      'm.montant_du',
+      'm.gestionnaire_id',
+      'g.nom as gestionnaire_nom',
+      'g.prenom as gestionnaire_prenom',
+      'm.produit_id',
+      'p.titre as produit_nom',
+      'p.prix_vente as produit_prix',
+      'p.type as produit_type',
+      's.id as site_id',
+      's.nom_site',
+      's.adresse_site',
+      's.ville_site',
+      'm.created_at',
+      'm.updated_at',
+    ]);
+}
+
+export type MembreRow = NonNullable<Awaited<ReturnType<typeof findMembre>>>;
+
+export async function listMembres(db: Executor, scope: MembreScope, query: MembreListQuery) {
+  let select = withDetails(db, scope);
+  if (query.statut) select = select.where('u.statut', '=', query.statut);
+  if (query.type_membre) select = select.where('m.type_membre', '=', query.type_membre);
+  if (query.gestionnaire_id) select = select.where('m.gestionnaire_id', '=', query.gestionnaire_id);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    select = select.where((eb) =>
+      eb.or([
+        eb('u.nom', 'ilike', pattern),
+        eb('u.prenom', 'ilike', pattern),
+        eb(sql`u.prenom || ' ' || u.nom`, 'ilike', pattern),
+        eb('u.email', 'ilike', pattern),
+        eb('u.telephone', 'ilike', pattern),
+        eb('m.code_esv', 'ilike', pattern),
+        eb('m.num_cni', 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await select
+    .select((eb) => eb.fn.countAll<string>().over().as('total'))
+    .orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder)
+    .orderBy('m.id', query.sortOrder)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart.
+  const counted = await select
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
+}
+
+export async function findMembre(db: Executor, scope: MembreScope, id: number) {
+  return withDetails(db, scope).where('m.id', '=', id).executeTakeFirst();
+}
+
+export async function membreStats(db: Executor, scope: MembreScope) {
+  return membresFrom(db, scope)
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE u.statut = 'actif')`.as('actifs'),
+      sql<string>`count(*) FILTER (WHERE u.statut = 'inactif')`.as('inactifs'),
+      sql<string>`count(*) FILTER (WHERE u.statut = 'suspendu')`.as('suspendus'),
+      sql<string>`count(*) FILTER (WHERE m.type_membre = 'standard')`.as('standard'),
+      sql<string>`count(*) FILTER (WHERE m.type_membre = 'premium')`.as('premium'),
+      sql<string>`count(*) FILTER (WHERE m.type_membre = 'vip')`.as('vip'),
+      sql<string>`count(*) FILTER (WHERE m.date_inscription >= date_trunc('month', current_date))`.as('nouveaux_mois'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** The member file's own columns, for the audit's old values and the scope checks. */
+export async function findMembreFile(db: Executor, id: number) {
+  return db
+    .selectFrom('membres as m')
+    .innerJoin('utilisateurs as u', 'u.id', 'm.utilisateur_id')
+    .select([
+      'm.id',
+      'm.utilisateur_id',
+      'm.gestionnaire_id',
+      'm.date_naissance',
+      'm.profession',
+      'm.adresse',
+      'm.ville',
+      'm.pays',
+      'm.num_cni',
+      'm.type_membre',
+      'u.nom',
+      'u.prenom',
+      'u.email',
+      'u.telephone',
+      'u.statut',
+    ])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateMembre(db: Executor, id: number, values: Updateable<MembresTable>) {
+  await db
+    .updateTable('membres')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Assigns members to a gestionnaire; returns the ids that changed with their former gestionnaire. */
+export async function assignGestionnaire(db: Executor, membreIds: readonly number[], gestionnaireId: number) {
+  return db
+    .updateTable('membres as m')
+    .from('membres as before')
+    .set({ gestionnaire_id: gestionnaireId, updated_at: new Date() })
+    .whereRef('before.id', '=', 'm.id')
+    .where('m.id', 'in', membreIds)
+    .where((eb) => eb.or([eb('m.gestionnaire_id', 'is', null), eb('m.gestionnaire_id', '!=', gestionnaireId)]))
+    .returning(['m.id', 'before.gestionnaire_id as previous'])
+    .execute();
+}
+
+export async function countMembres(db: Executor, ids: readonly number[]): Promise<number> {
+  const row = await db
+    .selectFrom('membres')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countClients(db: Executor, gestionnaireId: number): Promise<number> {
+  const row = await db
+    .selectFrom('membres')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('gestionnaire_id', '=', gestionnaireId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next member code, ESV-{year}-{5-digit sequence} (decisions §5). */
+export function nextCodeEsv() {
+  return sql<string>`'ESV-' || extract(year FROM now())::int || '-' || lpad(nextval('membres_code_esv_seq')::text, 5, '0')`;
+}
+
+export async function insertMembre(db: Executor, values: Insertable<MembresTable>) {
+  return db.insertInto('membres').values(values).returning('id').executeTakeFirstOrThrow();
+}

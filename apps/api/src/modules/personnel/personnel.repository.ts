@@ -1,0 +1,137 @@
+import type { PersonnelListQuery } from '@app/shared';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { PersonnelTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+
+const SORT_COLUMNS = {
+  nom: 'u.nom',
+  prenom: 'u.prenom',
+  email: 'u.email',
+  role: 'u.role',
+  departement: 'p.departement',
+  date_embauche: 'p.date_embauche',
+  created_at: 'p.created_at',
+} as const;
+
+function personnelSelect(db: Executor) {
+  return db
+    .selectFrom('personnel as p')
+    .innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id')
+    .select([
+      'p.id',
+      'p.utilisateur_id',
+      'p.code_employe',
+      'p.num_cni',
+      'u.nom',
+      'u.prenom',
+      'u.email',
+      'u.telephone',
+      'u.role',
+      'u.statut',
+      'u.date_derniere_connexion',
+      'p.departement',
+      'p.poste',
+      'p.date_embauche',
+      'p.salaire',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+}
+
+export type PersonnelRow = NonNullable<Awaited<ReturnType<typeof findPersonnel>>>;
+
+type Filters = Partial<Pick<PersonnelListQuery, 'search' | 'role' | 'departement' | 'statut'>>;
+
+function filtered(db: Executor, filters: Filters) {
+  let select = personnelSelect(db);
+  if (filters.role) select = select.where('u.role', '=', filters.role);
+  if (filters.departement) select = select.where('p.departement', '=', filters.departement);
+  if (filters.statut) select = select.where('u.statut', '=', filters.statut);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    select = select.where((eb) =>
+      eb.or([
+        eb('u.nom', 'ilike', pattern),
+        eb('u.prenom', 'ilike', pattern),
+        eb(sql`u.prenom || ' ' || u.nom`, 'ilike', pattern),
+        eb('u.email', 'ilike', pattern),
+        eb('p.code_employe', 'ilike', pattern),
+        eb('p.poste', 'ilike', pattern),
+        eb('p.num_cni', 'ilike', pattern),
+      ]),
+    );
+  }
+  return select;
+}
+
+export async function listPersonnel(db: Executor, query: PersonnelListQuery) {
+  const select = filtered(db, query);
+  const rows = await select
+    .select((eb) => eb.fn.countAll<string>().over().as('total'))
+    .orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder)
+    .orderBy('p.id', query.sortOrder)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart.
+  const counted = await select
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
+}
+
+export async function searchPersonnel(db: Executor, search: string, limit: number) {
+  return filtered(db, { search }).orderBy('u.nom').orderBy('u.prenom').orderBy('p.id').limit(limit).execute();
+}
+
+export async function findPersonnel(db: Executor, id: number) {
+  return personnelSelect(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export async function personnelStats(db: Executor) {
+  const [totals, roles, departements] = await Promise.all([
+    db
+      .selectFrom('personnel as p')
+      .innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id')
+      .select([
+        sql<string>`count(*)`.as('total'),
+        sql<string>`count(*) FILTER (WHERE u.statut = 'actif')`.as('actifs'),
+        sql<string>`count(*) FILTER (WHERE u.statut = 'inactif')`.as('inactifs'),
+        sql<string>`count(*) FILTER (WHERE u.statut = 'suspendu')`.as('suspendus'),
+        sql<string>`count(DISTINCT p.departement)`.as('departements'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('personnel as p')
+      .innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id')
+      .select(['u.role as key', sql<string>`count(*)`.as('count')])
+      .groupBy('u.role')
+      .execute(),
+    db
+      .selectFrom('personnel')
+      .select(['departement as key', sql<string>`count(*)`.as('count')])
+      .groupBy('departement')
+      .execute(),
+  ]);
+  return { totals, roles, departements };
+}
+
+export async function codeEmployeExists(db: Executor, code: string): Promise<boolean> {
+  const row = await db.selectFrom('personnel').select('id').where('code_employe', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPersonnel(db: Executor, values: Insertable<PersonnelTable>) {
+  return db.insertInto('personnel').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updatePersonnel(db: Executor, id: number, values: Updateable<PersonnelTable>) {
+  await db
+    .updateTable('personnel')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,162 @@
+import {
+  listSchema,
+  messageOnlySchema,
+  successSchema,
+  tempPasswordSchema,
+  utilisateurCreateSchema,
+  utilisateurListQuerySchema,
+  utilisateurSchema,
+  utilisateurStatsSchema,
+  utilisateurUpdateSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActor } from '../../plugins/auth.ts';
+import type { UtilisateursService } from './utilisateurs.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const STATUT_ACTIONS = [
+  ['activate', 'actif', 'Utilisateur activé'],
+  ['deactivate', 'inactif', 'Utilisateur désactivé'],
+  ['suspend', 'suspendu', 'Utilisateur suspendu'],
+] as const;
+
+/** User accounts (spec 3 §7): admin only. */
+export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: UtilisateursService }> = async (
+  app,
+  { utilisateurs },
+) => {
+  app.get(
+    '/utilisateurs',
+    {
+      config: { right: 'utilisateurs.read' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Liste des comptes (recherche, rôle, statut, tri, pagination)',
+        querystring: utilisateurListQuerySchema,
+        response: { 200: listSchema(utilisateurSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await utilisateurs.list(request.query)) }),
+  );
+
+  app.get(
+    '/utilisateurs/stats',
+    {
+      config: { right: 'utilisateurs.read' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Statistiques des comptes',
+        response: { 200: successSchema(utilisateurStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await utilisateurs.stats() }),
+  );
+
+  app.post(
+    '/utilisateurs',
+    {
+      config: { right: 'utilisateurs.manage' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Créer un compte (un compte membre naît de la validation d’une demande)',
+        body: utilisateurCreateSchema,
+        response: { 201: successSchema(utilisateurSchema) },
+      },
+    },
+    async (request, reply) => {
+      const created = await utilisateurs.create(request.body, auditActor(request));
+      return reply.status(201).send({ success: true as const, data: created, message: 'Utilisateur créé avec succès' });
+    },
+  );
+
+  app.get(
+    '/utilisateurs/:id',
+    {
+      config: { right: 'utilisateurs.read' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Un compte',
+        params: idParams,
+        response: { 200: successSchema(utilisateurSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await utilisateurs.get(request.params.id) }),
+  );
+
+  app.put(
+    '/utilisateurs/:id',
+    {
+      config: { right: 'utilisateurs.manage' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Modifier un compte (identité, rôle)',
+        params: idParams,
+        body: utilisateurUpdateSchema,
+        response: { 200: successSchema(utilisateurSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await utilisateurs.update(request.params.id, request.body, auditActor(request)),
+      message: 'Utilisateur mis à jour avec succès',
+    }),
+  );
+
+  app.delete(
+    '/utilisateurs/:id',
+    {
+      config: { right: 'utilisateurs.manage' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Supprimer un compte (jamais un compte membre)',
+        params: idParams,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await utilisateurs.remove(request.params.id, auditActor(request));
+      return { success: true as const, message: 'Utilisateur supprimé avec succès' };
+    },
+  );
+
+  for (const [action, statut, message] of STATUT_ACTIONS) {
+    app.put(
+      `/utilisateurs/:id/${action}`,
+      {
+        config: { right: 'utilisateurs.manage' },
+        schema: {
+          tags: ['utilisateurs'],
+          summary: `Passer le compte au statut « ${statut} »`,
+          params: idParams,
+          response: { 200: successSchema(utilisateurSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await utilisateurs.setStatut(request.params.id, statut, auditActor(request)),
+        message,
+      }),
+    );
+  }
+
+  app.post(
+    '/utilisateurs/:id/reset-password',
+    {
+      config: { right: 'utilisateurs.reset_password' },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Mot de passe temporaire, montré une seule fois, à changer à la prochaine connexion',
+        params: idParams,
+        response: { 200: successSchema(tempPasswordSchema) },
+      },
+    },
+    async (request, reply) => {
+      const tempPassword = await utilisateurs.resetPassword(request.params.id, auditActor(request));
+      // Shown once: no cache anywhere keeps it.
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: { tempPassword }, message: 'Mot de passe réinitialisé avec succès !' };
+    },
+  );
+};

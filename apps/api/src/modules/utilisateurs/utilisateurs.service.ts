@@ -1,0 +1,198 @@
+import {
+  type AccountStatut,
+  paginate,
+  ROLES,
+  type Utilisateur,
+  type UtilisateurListQuery,
+  type UtilisateurStats,
+  type UtilisateurUpdate,
+  type utilisateurCreateSchema,
+} from '@app/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { revokeAccountSessions } from '../auth/auth.repository.ts';
+import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { assertAccountChange, assertPasswordPolicy, setAccountStatut, updateAccount } from './accounts.ts';
+import {
+  type AccountRow,
+  accountStats,
+  deleteUtilisateur,
+  findAccount,
+  insertUtilisateur,
+  listAccounts,
+} from './utilisateurs.repository.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Utilisateur non trouvé');
+
+function toUtilisateur(row: AccountRow): Utilisateur {
+  return {
+    id: row.id,
+    nom: row.nom,
+    prenom: row.prenom,
+    email: row.email,
+    telephone: row.telephone,
+    role: row.role,
+    statut: row.statut,
+    code: row.code,
+    must_change_password: row.must_change_password,
+    date_derniere_connexion: row.date_derniere_connexion?.toISOString() ?? null,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** User accounts (spec 3 §2.10): every action is the admin's and goes through the account rules. */
+export class UtilisateursService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async list(query: UtilisateurListQuery) {
+    const { rows, total } = await listAccounts(this.db, query);
+    return { data: rows.map(toUtilisateur), pagination: paginate(query.page, query.limit, total) };
+  }
+
+  async get(id: number): Promise<Utilisateur> {
+    const row = await findAccount(this.db, id);
+    if (!row) throw notFound();
+    return toUtilisateur(row);
+  }
+
+  async stats(): Promise<UtilisateurStats> {
+    const row = await accountStats(this.db);
+    return {
+      total: Number(row.total),
+      actifs: Number(row.actifs),
+      inactifs: Number(row.inactifs),
+      suspendus: Number(row.suspendus),
+      par_role: Object.fromEntries(ROLES.map((role) => [role, Number(row[role])])) as UtilisateurStats['par_role'],
+    };
+  }
+
+  async create(body: z.output<typeof utilisateurCreateSchema>, actor: AuditActor): Promise<Utilisateur> {
+    await assertPasswordPolicy(this.settings, body.mot_de_passe, 'mot_de_passe');
+    const password_hash = await hashPassword(body.mot_de_passe);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const { mot_de_passe: _secret, ...identity } = body;
+      const { id } = await insertUtilisateur(trx, {
+        ...identity,
+        telephone: identity.telephone ?? null,
+        password_hash,
+        photo_profil: null,
+        created_by: actor.user_id,
+        updated_by: actor.user_id,
+      });
+      await insertAudit(trx, actor, {
+        action: 'created',
+        table_name: 'utilisateurs',
+        record_id: id,
+        new_values: identity,
+      });
+      return id;
+    });
+    return this.get(id);
+  }
+
+  async update(id: number, patch: UtilisateurUpdate, actor: AuditActor): Promise<Utilisateur> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findAccount(trx, id);
+      if (!before) throw notFound();
+      const { old_values, new_values } = changedFields(before, patch as Partial<AccountRow>);
+      if (Object.keys(new_values).length === 0) return;
+      await assertAccountChange(trx, actor.user_id, before, { role: new_values.role });
+      await updateAccount(trx, id, new_values, actor.user_id);
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'utilisateurs',
+        record_id: id,
+        old_values,
+        new_values,
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Activate, deactivate or suspend; leaving 'actif' ends the account's sessions. */
+  async setStatut(id: number, statut: AccountStatut, actor: AuditActor): Promise<Utilisateur> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findAccount(trx, id);
+      if (!before) throw notFound();
+      if (before.statut === statut) return;
+      await assertAccountChange(trx, actor.user_id, before, { statut });
+      await setAccountStatut(trx, id, statut, actor.user_id);
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'utilisateurs',
+        record_id: id,
+        old_values: { statut: before.statut },
+        new_values: { statut },
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Deletes an account (and its staff file); member accounts are never deleted. */
+  async remove(id: number, actor: AuditActor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findAccount(trx, id);
+      if (!before) throw notFound();
+      await assertAccountChange(trx, actor.user_id, before, { deleted: true });
+      await deleteUtilisateur(trx, id);
+      await insertAudit(trx, actor, {
+        action: 'deleted',
+        table_name: 'utilisateurs',
+        record_id: id,
+        old_values: {
+          nom: before.nom,
+          prenom: before.prenom,
+          email: before.email,
+          role: before.role,
+          code: before.code,
+        },
+      });
+    });
+  }
+
+  /**
+   * A temporary password for someone else's account, answered once and never stored in
+   * clear: the account must change it at its next sign-in, and its sessions end now.
+   */
+  async resetPassword(id: number, actor: AuditActor): Promise<string> {
+    if (id === actor.user_id) {
+      throw new AppError('CONFLICT', 'Pour votre propre compte, changez votre mot de passe depuis votre profil.');
+    }
+    const { security } = await this.settings.get();
+    const tempPassword = temporaryPassword(security.passwordMinLength);
+    const password_hash = await hashPassword(tempPassword);
+    await this.db.transaction().execute(async (trx) => {
+      const before = await findAccount(trx, id);
+      if (!before) throw notFound();
+      await updateAccount(
+        trx,
+        id,
+        {
+          password_hash,
+          must_change_password: true,
+          password_changed_at: new Date(),
+          failed_login_count: 0,
+          locked_until: null,
+        },
+        actor.user_id,
+      );
+      await revokeAccountSessions(trx, id, 'password_reset_by_admin');
+      await insertAudit(trx, actor, {
+        action: 'PASSWORD_RESET',
+        table_name: 'utilisateurs',
+        record_id: id,
+        new_values: { must_change_password: true },
+      });
+    });
+    return tempPassword;
+  }
+}

@@ -1,0 +1,93 @@
+import type { Membre } from '@app/shared';
+import { Anchor, Table, Text } from '@mantine/core';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { formatCalendarDate, fullName, gestionnaireName } from './membre-format.ts';
+import { TypeMembreBadge } from './TypeMembreBadge.tsx';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+/** A badge keeps its whole label however narrow its column. */
+const fullBadge = { minWidth: 'max-content' } as const;
+
+export interface MembreTableProps {
+  membres: Membre[];
+  onOpen: (membre: Membre) => void;
+  /** The table's accessible name ('Liste des membres', 'Liste de vos clients'). */
+  label: string;
+  /** Adds the assigned gestionnaire's column (the admin's list). */
+  withGestionnaire?: boolean;
+}
+
+/**
+ * Members as a table (spec 3 §2.8: client, contact, statut, type, inscription, produit),
+ * scrolling sideways on a phone. A row opens the member's file.
+ */
+export function MembreTable({ membres, onOpen, label, withGestionnaire = false }: MembreTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={withGestionnaire ? 960 : 840}>
+      <Table verticalSpacing="sm" highlightOnHover striped="odd" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Contact</Table.Th>
+            <Table.Th>Statut</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Inscription</Table.Th>
+            <Table.Th>Produit</Table.Th>
+            {withGestionnaire && <Table.Th>Gestionnaire</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {membres.map((m) => (
+            // A pointer may click anywhere on the row; the name is the keyboard's button (its click bubbles here).
+            <Table.Tr key={m.id} onClick={() => onOpen(m)} style={{ cursor: 'pointer' }}>
+              <Table.Td>
+                <Anchor component="button" type="button" fw={600} size="sm" ta="left">
+                  {fullName(m)}
+                </Anchor>
+                <Text size="xs" c="dimmed" style={nowrap}>
+                  {m.code_esv}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.email}</Text>
+                <Text size="xs" c="dimmed" style={nowrap}>
+                  {m.telephone ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge statut={m.statut} size="sm" style={fullBadge} />
+              </Table.Td>
+              <Table.Td>
+                <TypeMembreBadge type={m.type_membre} size="sm" style={fullBadge} />
+              </Table.Td>
+              <Table.Td style={nowrap}>
+                <Text size="sm">{formatCalendarDate(m.date_inscription)}</Text>
+              </Table.Td>
+              <Table.Td miw={170}>
+                {m.produit ? (
+                  <>
+                    <Text size="sm">{m.produit.nom}</Text>
+                    <Text size="xs" c="dimmed">
+                      {m.produit.site.nom}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Aucun produit
+                  </Text>
+                )}
+              </Table.Td>
+              {withGestionnaire && (
+                <Table.Td>
+                  <Text size="sm" c={m.gestionnaire ? undefined : 'dimmed'}>
+                    {gestionnaireName(m)}
+                  </Text>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

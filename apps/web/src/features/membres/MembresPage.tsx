@@ -1,0 +1,117 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconCrown, IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import type { ViewMode } from '../../ui/ViewToggle.tsx';
+import { MembreCard } from './MembreCard.tsx';
+import { MembreDetailModal } from './MembreDetailModal.tsx';
+import { MembreFilterBar } from './MembreFilterBar.tsx';
+import { MembreStatTiles, type MembreTile } from './MembreStatTiles.tsx';
+import { MembreTable } from './MembreTable.tsx';
+import { membreStatsQuery, membresListQuery } from './membres.queries.ts';
+import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
+
+/** The members page shows 12 members a page (spec 3 §9). */
+export const MEMBRES_PAGE_SIZE = 12;
+
+const TILES: MembreTile[] = [
+  { label: 'Total Membres', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
+  { label: 'Membres Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
+  { label: 'Membres Premium', icon: <IconCrown size={20} />, color: 'indigo', value: (s) => s.premium },
+  { label: 'Nouveaux ce mois', icon: <IconUserPlus size={20} />, color: 'grape', value: (s) => s.nouveaux_mois },
+];
+
+const membresCount = (n: number) => `${n} membre${n > 1 ? 's' : ''} au total`;
+
+/** The admin's members page (spec 3 §2.7): figures, filters, grid or table, pages, and the detail modal. */
+export function MembresPage() {
+  const { filters, update, setPage, searchInput, setSearchInput, clearAll } = useMembreFilters(MEMBRES_PAGE_SIZE);
+  const [view, setView] = useState<ViewMode>('grid');
+  const [selected, setSelected] = useState<number | null>(null);
+  const query = useQuery(membresListQuery(filters));
+  const stats = useQuery(membreStatsQuery());
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
+  useLastPageClamp(filters.page, totalPages, setPage);
+  const page = Math.min(filters.page, totalPages ?? filters.page);
+  const filtered = !!(filters.search || filters.statut || filters.type_membre);
+  const open = (membre: { id: number }) => setSelected(membre.id);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Gestion des Membres
+        </Title>
+        <Text c="dimmed" size="sm">
+          Les membres, leur produit, leurs paiements et leur gestionnaire.
+        </Text>
+      </div>
+
+      <MembreStatTiles tiles={TILES} stats={stats.data} error={stats.error} label="Chiffres des membres" />
+
+      <MembreFilterBar
+        filters={filters}
+        searchInput={searchInput}
+        onSearchChange={setSearchInput}
+        onChange={update}
+        view={view}
+        onViewChange={setView}
+      />
+
+      {query.isError && !data ? (
+        <ErrorPanel
+          title="Erreur lors du chargement des membres"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !data ? (
+        <CardsSkeleton label="Chargement des membres" />
+      ) : data.items.length === 0 ? (
+        <EmptyPanel
+          icon={<IconUsers size={28} />}
+          title="Aucun membre trouvé"
+          description={
+            filtered ? 'Aucun membre ne correspond à vos critères de recherche.' : "Aucun membre n'est encore inscrit."
+          }
+        >
+          {filtered && (
+            <Button variant="light" onClick={clearAll}>
+              Réinitialiser les filtres
+            </Button>
+          )}
+        </EmptyPanel>
+      ) : (
+        <ResultsView
+          view={view}
+          items={data.items}
+          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} />}
+          table={(membres) => (
+            <MembreTable membres={membres} onOpen={open} label="Liste des membres" withGestionnaire />
+          )}
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+        />
+      )}
+
+      {data && data.items.length > 0 && totalPages && (
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          onChange={setPage}
+          summary={`Page ${page} sur ${totalPages} - ${membresCount(data.pagination.total)}`}
+        />
+      )}
+
+      <MembreDetailModal membreId={selected} onClose={() => setSelected(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCrown, IconDiamond, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
+import { MembreDetailModal } from './MembreDetailModal.tsx';
+import { MembreStatTiles, type MembreTile } from './MembreStatTiles.tsx';
+import { MEMBRES_PAGE_SIZE } from './MembresPage.tsx';
+import { MembreTable } from './MembreTable.tsx';
+import { membreStatsQuery, mesClientsQuery } from './membres.queries.ts';
+import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
+
+const TILES: MembreTile[] = [
+  { label: 'Total', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
+  { label: 'Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
+  { label: 'Premium', icon: <IconCrown size={20} />, color: 'indigo', value: (s) => s.premium },
+  { label: 'VIP', icon: <IconDiamond size={20} />, color: 'grape', value: (s) => s.vip },
+];
+
+const clientsCount = (n: number) => `${n} client${n > 1 ? 's' : ''} au total`;
+
+function TableSkeleton() {
+  return (
+    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Chargement des clients">
+      <Stack gap="md">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <Group key={i} gap="sm" wrap="nowrap">
+            <Skeleton h={14} w="25%" />
+            <Skeleton h={14} w="35%" />
+            <Skeleton h={14} w="20%" />
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A gestionnaire's 'Mes Clients' (spec 3 §2.8): his assigned members, read-only. */
+export function MesClientsPage() {
+  const { filters, setPage, searchInput, setSearchInput } = useMembreFilters(MEMBRES_PAGE_SIZE);
+  const [selected, setSelected] = useState<number | null>(null);
+  const query = useQuery(mesClientsQuery(filters));
+  const stats = useQuery(membreStatsQuery());
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
+  useLastPageClamp(filters.page, totalPages, setPage);
+  const page = Math.min(filters.page, totalPages ?? filters.page);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Mes Clients
+        </Title>
+        <Text c="dimmed" size="sm">
+          Liste de vos clients assignés.
+        </Text>
+      </div>
+
+      <MembreStatTiles tiles={TILES} stats={stats.data} error={stats.error} label="Chiffres de vos clients" />
+
+      <Card withBorder radius="md" padding="md">
+        <Group>
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, email, téléphone, code..." />
+        </Group>
+      </Card>
+
+      {query.isError && !data ? (
+        <ErrorPanel
+          title="Erreur lors du chargement des clients"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !data ? (
+        <TableSkeleton />
+      ) : data.items.length === 0 ? (
+        filters.search ? (
+          <EmptyPanel
+            icon={<IconUsers size={28} />}
+            title="Aucun client trouvé"
+            description="Aucun de vos clients ne correspond à votre recherche."
+          >
+            <Button variant="light" onClick={() => setSearchInput('')}>
+              Effacer la recherche
+            </Button>
+          </EmptyPanel>
+        ) : (
+          <EmptyPanel
+            icon={<IconUsers size={28} />}
+            title="Aucun client assigné"
+            description="Les membres qu'un administrateur vous assigne apparaîtront ici."
+          />
+        )
+      ) : (
+        <Stack gap="md">
+          {query.isError && (
+            <ErrorPanel
+              message={query.error.message}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          )}
+          <div
+            style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            aria-busy={query.isFetching}
+          >
+            <MembreTable membres={data.items} onOpen={(m) => setSelected(m.id)} label="Liste de vos clients" />
+          </div>
+        </Stack>
+      )}
+
+      {data && data.items.length > 0 && totalPages && (
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          onChange={setPage}
+          summary={`Page ${page} sur ${totalPages} - ${clientsCount(data.pagination.total)}`}
+        />
+      )}
+
+      <MembreDetailModal membreId={selected} onClose={() => setSelected(null)} />
+    </Stack>
+  );
+}

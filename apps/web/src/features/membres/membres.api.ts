@@ -1,0 +1,100 @@
+import {
+  type AccountStatut,
+  type MEMBRE_SORTS,
+  type Membre,
+  type MembreStats,
+  type MembreUpdate,
+  membreSchema,
+  membreStatsSchema,
+  type Pagination,
+  type Personnel,
+  personnelSchema,
+  type TypeMembre,
+} from '@app/shared';
+import { api, request } from '../../api/index.ts';
+
+export type MembreSort = (typeof MEMBRE_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** A members list's filters (spec 3 §2.7, §9): page, search, status, type and sort. */
+export interface MembreFilters {
+  page: number;
+  limit: number;
+  search: string;
+  statut: AccountStatut | null;
+  type_membre: TypeMembre | null;
+  sortBy: MembreSort;
+  sortOrder: SortOrder;
+}
+
+export interface MembrePage {
+  items: Membre[];
+  pagination: Pagination;
+}
+
+interface ListAnswer {
+  data: unknown;
+  pagination: Pagination;
+}
+
+function listQuery(filters: MembreFilters): URLSearchParams {
+  const query = new URLSearchParams({
+    page: String(filters.page),
+    limit: String(filters.limit),
+    sortBy: filters.sortBy,
+    sortOrder: filters.sortOrder,
+  });
+  if (filters.search.trim()) query.set('search', filters.search.trim());
+  if (filters.statut) query.set('statut', filters.statut);
+  if (filters.type_membre) query.set('type_membre', filters.type_membre);
+  return query;
+}
+
+async function fetchPage(path: string, filters: MembreFilters, signal?: AbortSignal): Promise<MembrePage> {
+  const answer = await request<ListAnswer>(`${path}?${listQuery(filters)}`, { signal });
+  return { items: membreSchema.array().parse(answer.data), pagination: answer.pagination };
+}
+
+/** Every member for an admin. */
+export const fetchMembres = (filters: MembreFilters, signal?: AbortSignal) => fetchPage('/membres', filters, signal);
+
+/** A gestionnaire's assigned clients. */
+export const fetchMesClients = (filters: MembreFilters, signal?: AbortSignal) =>
+  fetchPage('/membres/mes-clients', filters, signal);
+
+/** The tiles' figures; a gestionnaire's cover his clients only. */
+export async function fetchMembreStats(signal?: AbortSignal): Promise<MembreStats> {
+  const answer = await api.get<unknown>('/membres/stats', { signal, notify: false });
+  return membreStatsSchema.parse(answer.data);
+}
+
+export async function fetchMembre(id: number, signal?: AbortSignal): Promise<Membre> {
+  const answer = await api.get<unknown>(`/membres/${id}`, { signal });
+  return membreSchema.parse(answer.data);
+}
+
+/** Active gestionnaires, the choices of the assignment (limit 1000: spec 3 §9). */
+export async function fetchActiveGestionnaires(signal?: AbortSignal): Promise<Personnel[]> {
+  const answer = await request<ListAnswer>(
+    '/personnel?role=gestionnaire&statut=actif&limit=1000&sortBy=nom&sortOrder=asc',
+    { signal },
+  );
+  return personnelSchema.array().parse(answer.data);
+}
+
+interface SaveAnswer {
+  data: unknown;
+  message?: string;
+}
+
+/** Sends the changed fields only; answers the saved member and the server's message. */
+export async function updateMembre(id: number, changes: MembreUpdate): Promise<{ membre: Membre; message?: string }> {
+  const answer = await api.put<SaveAnswer>(`/membres/${id}`, changes);
+  return { membre: membreSchema.parse(answer.data), message: answer.message };
+}
+
+/** Assigns the member to a gestionnaire (his account id). */
+export async function assignGestionnaire(id: number, gestionnaireId: number): Promise<Membre> {
+  const answer = await api.put<SaveAnswer>(`/membres/${id}/gestionnaire`, { gestionnaire_id: gestionnaireId });
+  return membreSchema.parse(answer.data);
+}

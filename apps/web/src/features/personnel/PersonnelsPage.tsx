@@ -1,0 +1,326 @@
+import {
+  ACCOUNT_STATUTS,
+  can,
+  DEPARTEMENTS,
+  type Personnel,
+  type Role,
+  STAFF_ROLES,
+  USERS_PAGE_PATH,
+} from '@app/shared';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconBuilding,
+  IconRefresh,
+  IconShieldCheck,
+  IconUserCheck,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentProfile } from '../../api/index.ts';
+import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-options.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
+import { StatTile } from '../../ui/StatTile.tsx';
+import { useConfirmAction } from '../../ui/use-confirm-action.ts';
+import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
+import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
+import { PersonnelFormModal } from './PersonnelFormModal.tsx';
+import { deletePersonnel, updatePersonnel } from './personnel.api.ts';
+import { PERSONNEL_CHANGES, personnelKeys, personnelListQuery, personnelStatsQuery } from './personnel.queries.ts';
+import { fullName, staffLoadError } from './personnel-format.ts';
+
+const PERSONNEL_PAGE_SIZE = 12;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(STAFF_ROLES)];
+/** The page's filter lists the first five departments (spec 3 §5). */
+const DEPARTEMENT_FILTER = [{ value: ALL, label: 'Tous les départements' }, ...DEPARTEMENTS.slice(0, 5)];
+const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/** 'Gestion des Personnels' (spec 3 §2.9); the permission check shows first. */
+export default function PersonnelsPage() {
+  const profile = useCurrentProfile();
+  if (!profile) return <FullPageLoader label="Vérification des permissions..." fullHeight={false} />;
+  return <PersonnelsContent role={profile.role} />;
+}
+
+function PersonnelsContent({ role }: { role: Role }) {
+  const canManage = can(role, 'personnel.manage');
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<ViewMode>('grid');
+  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [roleFilter, setRoleFilter] = useState(ALL);
+  const [departementFilter, setDepartementFilter] = useState(ALL);
+  const [statutFilter, setStatutFilter] = useState(ALL);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Personnel | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any new search or filter starts at page 1
+  useEffect(() => setPage(1), [search, roleFilter, departementFilter, statutFilter]);
+
+  const query = useQuery(
+    personnelListQuery({
+      page,
+      limit: PERSONNEL_PAGE_SIZE,
+      search,
+      role: filterValue(roleFilter, STAFF_ROLES),
+      departement: filterValue(departementFilter, DEPARTEMENTS),
+      statut: filterValue(statutFilter, ACCOUNT_STATUTS),
+    }),
+  );
+  const stats = useQuery(personnelStatsQuery());
+
+  const confirm = useConfirmAction<'activate' | 'deactivate' | 'delete', Personnel>(
+    {
+      activate: {
+        title: 'Activer le personnel',
+        message: (p) => `Activer le compte de ${fullName(p)} ? Il pourra de nouveau se connecter.`,
+        confirmLabel: 'Activer',
+        run: (p) => updatePersonnel(p.id, { statut: 'actif' }),
+        success: 'Personnel activé',
+        failure: "Erreur lors de l'activation",
+      },
+      deactivate: {
+        title: 'Désactiver le personnel',
+        message: (p) =>
+          `Désactiver le compte de ${fullName(p)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+        confirmLabel: 'Désactiver',
+        run: (p) => updatePersonnel(p.id, { statut: 'inactif' }),
+        success: 'Personnel désactivé',
+        failure: 'Erreur lors de la désactivation',
+      },
+      delete: {
+        title: 'Supprimer le personnel',
+        message: (p) =>
+          `Êtes-vous sûr de vouloir supprimer ${fullName(p)} (${p.code_employe}) et son compte ? Cette action est irréversible.`,
+        confirmLabel: 'Supprimer',
+        danger: true,
+        run: (p) => deletePersonnel(p.id),
+        success: 'Personnel supprimé',
+        failure: 'Erreur lors de la suppression',
+      },
+    },
+    PERSONNEL_CHANGES,
+  );
+
+  const data = query.data;
+  const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
+
+  // A page past the end after a deletion: back to the last page.
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages]);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: personnelKeys.all });
+  const filtered = !!search || [roleFilter, departementFilter, statutFilter].some((f) => f !== ALL);
+  const clearFilters = () => {
+    setSearchInput('');
+    setRoleFilter(ALL);
+    setDepartementFilter(ALL);
+    setStatutFilter(ALL);
+  };
+
+  const actions = {
+    canManage,
+    onEdit: (p: Personnel) => {
+      setEditing(p);
+      setFormOpen(true);
+    },
+    onActivate: (p: Personnel) => confirm.ask('activate', p),
+    onDeactivate: (p: Personnel) => confirm.ask('deactivate', p),
+    onDelete: (p: Personnel) => confirm.ask('delete', p),
+  };
+
+  const s = stats.data;
+  const loadError = query.isError ? staffLoadError(query.error) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Gestion des Personnels
+          </Title>
+          <Text c="dimmed" size="sm">
+            {s
+              ? `${plural(s.total, 'personnel')} · ${plural(s.actifs, 'actif')} · ${plural(s.departements, 'département')}`
+              : 'Les employés de la société et leurs comptes'}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={USERS_PAGE_PATH}
+            variant="default"
+            leftSection={<IconUsers size={18} aria-hidden />}
+          >
+            Gérer les comptes utilisateurs
+          </Button>
+          {canManage && (
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              Nouveau personnel
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {s && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres du personnel">
+          <StatTile label="Actifs" value={String(s.actifs)} icon={<IconUserCheck size={20} />} color="green" />
+          <StatTile
+            label="Administrateurs"
+            value={String(s.par_role.admin ?? 0)}
+            icon={<IconShieldCheck size={20} />}
+            color="red"
+          />
+          <StatTile
+            label="Gestionnaires"
+            value={String(s.par_role.gestionnaire ?? 0)}
+            icon={<IconUsersGroup size={20} />}
+            color="blue"
+          />
+          <StatTile
+            label="Départements"
+            value={String(s.departements)}
+            icon={<IconBuilding size={20} />}
+            color="grape"
+          />
+        </SimpleGrid>
+      )}
+
+      <Card withBorder radius="md" padding="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, email, code employé..." />
+          <Select
+            label="Rôle"
+            data={ROLE_FILTER}
+            value={roleFilter}
+            onChange={(v) => setRoleFilter(v ?? ALL)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Select
+            label="Département"
+            data={DEPARTEMENT_FILTER}
+            value={departementFilter}
+            onChange={(v) => setDepartementFilter(v ?? ALL)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 230 }}
+          />
+          <Select
+            label="Statut"
+            data={STATUT_FILTER}
+            value={statutFilter}
+            onChange={(v) => setStatutFilter(v ?? ALL)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={refresh}
+              loading={query.isFetching && !query.isPending}
+            >
+              Actualiser
+            </Button>
+            <ViewToggle value={view} onChange={setView} />
+          </Group>
+        </Group>
+      </Card>
+
+      {loadError && !data ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={loadError.title}
+          icon={<IconAlertCircle size={20} aria-hidden />}
+          role="alert"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{loadError.message}</Text>
+            {loadError.sessionExpired ? (
+              <Button size="xs" variant="light" color="red" onClick={() => window.location.reload()}>
+                Actualiser la page
+              </Button>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={() => void query.refetch()}
+                loading={query.isFetching}
+              >
+                Réessayer
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : !data ? (
+        <CardsSkeleton label="Chargement du personnel" />
+      ) : data.items.length === 0 ? (
+        <EmptyPanel
+          icon={<IconUsers size={28} />}
+          title="Aucun personnel trouvé"
+          description={
+            filtered ? 'Aucun personnel ne correspond à ces critères.' : "Aucun personnel n'a encore été ajouté."
+          }
+        >
+          {filtered && (
+            <Button variant="light" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )}
+        </EmptyPanel>
+      ) : (
+        <ResultsView
+          view={view}
+          items={data.items}
+          card={(p) => <PersonnelCard key={p.id} personnel={p} {...actions} />}
+          table={(items) => <PersonnelTable personnels={items} {...actions} />}
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={loadError ? { message: loadError.message, onRetry: () => void query.refetch() } : null}
+        />
+      )}
+
+      {data && data.items.length > 0 && (
+        <Pager
+          page={Math.min(page, totalPages)}
+          totalPages={totalPages}
+          onChange={setPage}
+          summary={`Page ${Math.min(page, totalPages)} sur ${totalPages} - ${plural(data.pagination.total, 'personnel')} au total`}
+        />
+      )}
+
+      {canManage && (
+        <>
+          <PersonnelFormModal opened={formOpen} onClose={() => setFormOpen(false)} personnel={editing} />
+          <ConfirmDialog {...confirm.dialog} />
+        </>
+      )}
+    </Stack>
+  );
+}

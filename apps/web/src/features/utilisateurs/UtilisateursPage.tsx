@@ -1,0 +1,336 @@
+import { ACCOUNT_STATUTS, ROLES, type Utilisateur, type UtilisateurStats, viewPath } from '@app/shared';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconBan,
+  IconChevronLeft,
+  IconChevronRight,
+  IconRefresh,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-options.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { RoleBadge } from '../../ui/RoleBadge.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
+import { StatTile } from '../../ui/StatTile.tsx';
+import { useConfirmAction } from '../../ui/use-confirm-action.ts';
+import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
+import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
+import { accountName, UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
+import { UtilisateurFormModal } from './UtilisateurFormModal.tsx';
+import { changeUtilisateurStatut, deleteUtilisateur, resetUtilisateurPassword } from './utilisateurs.api.ts';
+import {
+  UTILISATEUR_CHANGES,
+  utilisateurStatsQuery,
+  utilisateursKeys,
+  utilisateursListQuery,
+} from './utilisateurs.queries.ts';
+
+/** Page size and debounce of the accounts page (spec 3 §9). */
+const UTILISATEURS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ROLES)];
+const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+function StatsPanel({ stats }: { stats: UtilisateurStats }) {
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres des comptes">
+        <StatTile label="Total" value={String(stats.total)} icon={<IconUsers size={20} />} />
+        <StatTile label="Actifs" value={String(stats.actifs)} icon={<IconUserCheck size={20} />} color="green" />
+        <StatTile label="Inactifs" value={String(stats.inactifs)} icon={<IconUserOff size={20} />} color="gray" />
+        <StatTile label="Suspendus" value={String(stats.suspendus)} icon={<IconBan size={20} />} color="orange" />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed" mr={4}>
+            Par rôle :
+          </Text>
+          {ROLES.map((role) => (
+            <RoleBadge
+              key={role}
+              role={role}
+              size="lg"
+              rightSection={
+                <Badge size="sm" circle={stats.par_role[role] < 10} color="dark" variant="white" component="span">
+                  {stats.par_role[role]}
+                </Badge>
+              }
+            />
+          ))}
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** 'Gestion des Utilisateurs' (spec 3 §2.10): the accounts of everyone, reached from the staff page. */
+export default function UtilisateursPage() {
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<ViewMode>('grid');
+  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [roleFilter, setRoleFilter] = useState(ALL);
+  const [statutFilter, setStatutFilter] = useState(ALL);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Utilisateur | null>(null);
+  const [tempPassword, setTempPassword] = useState<TempPassword | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any new search or filter starts at page 1
+  useEffect(() => setPage(1), [search, roleFilter, statutFilter]);
+
+  const query = useQuery(
+    utilisateursListQuery({
+      page,
+      limit: UTILISATEURS_PAGE_SIZE,
+      search,
+      role: filterValue(roleFilter, ROLES),
+      statut: filterValue(statutFilter, ACCOUNT_STATUTS),
+    }),
+  );
+  const stats = useQuery(utilisateurStatsQuery());
+
+  const confirm = useConfirmAction<'activate' | 'deactivate' | 'suspend' | 'reset' | 'delete', Utilisateur>(
+    {
+      activate: {
+        title: "Activer l'utilisateur",
+        message: (u) => `Activer le compte de ${accountName(u)} ? Il pourra de nouveau se connecter.`,
+        confirmLabel: 'Activer',
+        run: (u) => changeUtilisateurStatut(u.id, 'activate'),
+        success: 'Utilisateur activé',
+        failure: "Erreur lors de l'activation de l'utilisateur",
+      },
+      deactivate: {
+        title: "Désactiver l'utilisateur",
+        message: (u) =>
+          `Désactiver le compte de ${accountName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+        confirmLabel: 'Désactiver',
+        run: (u) => changeUtilisateurStatut(u.id, 'deactivate'),
+        success: 'Utilisateur désactivé',
+        failure: "Erreur lors de la désactivation de l'utilisateur",
+      },
+      suspend: {
+        title: "Suspendre l'utilisateur",
+        message: (u) =>
+          `Suspendre le compte de ${accountName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+        confirmLabel: 'Suspendre',
+        danger: true,
+        run: (u) => changeUtilisateurStatut(u.id, 'suspend'),
+        success: 'Utilisateur suspendu',
+        failure: "Erreur lors de la suspension de l'utilisateur",
+      },
+      reset: {
+        title: 'Réinitialiser le mot de passe',
+        message: (u) =>
+          `Créer un mot de passe temporaire pour ${accountName(u)} ? L'ancien ne fonctionnera plus, et le nouveau devra être changé à la prochaine connexion.`,
+        confirmLabel: 'Réinitialiser',
+        run: async (u) => setTempPassword({ name: accountName(u), password: await resetUtilisateurPassword(u.id) }),
+        failure: 'Erreur lors de la réinitialisation du mot de passe',
+      },
+      delete: {
+        title: "Supprimer l'utilisateur",
+        message: (u) =>
+          `Êtes-vous sûr de vouloir supprimer le compte de ${accountName(u)} (${u.email}) ? Cette action est irréversible.`,
+        confirmLabel: 'Supprimer',
+        danger: true,
+        run: (u) => deleteUtilisateur(u.id),
+        success: 'Utilisateur supprimé avec succès',
+        failure: "Erreur lors de la suppression de l'utilisateur",
+      },
+    },
+    UTILISATEUR_CHANGES,
+  );
+
+  const data = query.data;
+  const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
+  const current = Math.min(page, totalPages);
+
+  // A page past the end after a deletion: back to the last page.
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages]);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: utilisateursKeys.all });
+  const filtered = !!search || roleFilter !== ALL || statutFilter !== ALL;
+  const clearFilters = () => {
+    setSearchInput('');
+    setRoleFilter(ALL);
+    setStatutFilter(ALL);
+  };
+
+  const actions = {
+    onEdit: (u: Utilisateur) => {
+      setEditing(u);
+      setFormOpen(true);
+    },
+    onActivate: (u: Utilisateur) => confirm.ask('activate', u),
+    onDeactivate: (u: Utilisateur) => confirm.ask('deactivate', u),
+    onSuspend: (u: Utilisateur) => confirm.ask('suspend', u),
+    onResetPassword: (u: Utilisateur) => confirm.ask('reset', u),
+    onDelete: (u: Utilisateur) => confirm.ask('delete', u),
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={viewPath('personnels')} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Gestion des Personnels
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end" gap="sm" mt="xs">
+          <div>
+            <Title order={1} size="h2">
+              Gestion des Utilisateurs
+            </Title>
+            <Text c="dimmed" size="sm">
+              Les comptes de connexion : personnel, membres et demandeurs
+            </Text>
+          </div>
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
+            Nouvel utilisateur
+          </Button>
+        </Group>
+      </div>
+
+      {stats.data ? (
+        <StatsPanel stats={stats.data} />
+      ) : (
+        stats.isError && (
+          <Alert color="orange" variant="light" role="alert">
+            Impossible de charger les statistiques
+          </Alert>
+        )
+      )}
+
+      <Card withBorder radius="md" padding="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, prénom ou email..." />
+          <Select
+            label="Rôle"
+            data={ROLE_FILTER}
+            value={roleFilter}
+            onChange={(v) => setRoleFilter(v ?? ALL)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Select
+            label="Statut"
+            data={STATUT_FILTER}
+            value={statutFilter}
+            onChange={(v) => setStatutFilter(v ?? ALL)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={refresh}
+              loading={query.isFetching && !query.isPending}
+            >
+              Actualiser
+            </Button>
+            <ViewToggle value={view} onChange={setView} />
+          </Group>
+        </Group>
+      </Card>
+
+      {query.isError && !data ? (
+        <ErrorPanel
+          title="Erreur lors de la récupération des utilisateurs"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !data ? (
+        <CardsSkeleton label="Chargement des utilisateurs" />
+      ) : data.items.length === 0 ? (
+        <EmptyPanel
+          icon={<IconUsers size={28} />}
+          title="Aucun utilisateur trouvé"
+          description={filtered ? 'Aucun compte ne correspond à ces critères.' : "Aucun compte n'existe encore."}
+        >
+          {filtered && (
+            <Button variant="light" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )}
+        </EmptyPanel>
+      ) : (
+        <ResultsView
+          view={view}
+          items={data.items}
+          card={(u) => <UtilisateurCard key={u.id} utilisateur={u} {...actions} />}
+          table={(items) => <UtilisateurTable utilisateurs={items} {...actions} />}
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+        />
+      )}
+
+      {data && data.items.length > 0 && (
+        <Group justify="space-between" gap="sm" component="nav" aria-label="Pagination">
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={16} aria-hidden />}
+            disabled={current <= 1}
+            onClick={() => setPage(current - 1)}
+          >
+            Précédent
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite" ta="center">
+            Page {current} sur {totalPages} - {plural(data.pagination.total, 'utilisateur')}
+          </Text>
+          <Button
+            variant="default"
+            rightSection={<IconChevronRight size={16} aria-hidden />}
+            disabled={current >= totalPages}
+            onClick={() => setPage(current + 1)}
+          >
+            Suivant
+          </Button>
+        </Group>
+      )}
+
+      <UtilisateurFormModal opened={formOpen} onClose={() => setFormOpen(false)} utilisateur={editing} />
+      <ConfirmDialog {...confirm.dialog} />
+      <TempPasswordDialog result={tempPassword} onClose={() => setTempPassword(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './api.ts';
+import { accountStatutSchema, type Role, roleSchema } from './roles.ts';
+
+/** A user account (spec 3 §3), whatever its role. */
+export const utilisateurSchema = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  role: roleSchema,
+  statut: accountStatutSchema,
+  /** The employee code or member code linked to the account, if any. */
+  code: z.string().nullable(),
+  must_change_password: z.boolean(),
+  date_derniere_connexion: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  updated_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Utilisateur = z.infer<typeof utilisateurSchema>;
+
+/**
+ * Roles an account can be created with from the users page. A member account comes only
+ * from a validated registration request, with its member file (decisions §5).
+ */
+export const CREATABLE_ROLES = [
+  'demandeur',
+  'commercial',
+  'comptable',
+  'gestionnaire',
+  'admin',
+] as const satisfies readonly Role[];
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+const accountFields = {
+  nom: requiredText('Le nom est requis', 100),
+  prenom: requiredText('Le prénom est requis', 100),
+  email: z
+    .string({ error: "L'email est requis" })
+    .trim()
+    .min(1, "L'email est requis")
+    .email("L'email n'est pas valide")
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  telephone: z
+    .string()
+    .trim()
+    .max(30)
+    .transform((v) => (v === '' ? null : v))
+    .nullish(),
+  role: z.enum(CREATABLE_ROLES, { error: 'Veuillez choisir un rôle' }),
+};
+
+export const utilisateurCreateSchema = z.object({
+  ...accountFields,
+  role: accountFields.role.default('demandeur'),
+  mot_de_passe: z
+    .string({ error: 'Le mot de passe est requis' })
+    .min(6, 'Le mot de passe doit contenir au moins 6 caractères')
+    .max(128),
+});
+export type UtilisateurCreate = z.input<typeof utilisateurCreateSchema>;
+
+/** PUT /utilisateurs/{id}: identity and role; the status has its own actions. */
+export const utilisateurUpdateSchema = z.object(accountFields).partial();
+export type UtilisateurUpdate = z.infer<typeof utilisateurUpdateSchema>;
+
+export const UTILISATEUR_SORTS = [
+  'nom',
+  'prenom',
+  'email',
+  'role',
+  'statut',
+  'created_at',
+  'date_derniere_connexion',
+] as const;
+
+export const utilisateurListQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.default(10),
+  search: z.string().trim().max(100).optional(),
+  role: roleSchema.optional(),
+  statut: accountStatutSchema.optional(),
+  sortBy: z.enum(UTILISATEUR_SORTS).default('nom'),
+});
+export type UtilisateurListQuery = z.infer<typeof utilisateurListQuerySchema>;
+
+export const utilisateurStatsSchema = z.object({
+  total: z.number().int(),
+  actifs: z.number().int(),
+  inactifs: z.number().int(),
+  suspendus: z.number().int(),
+  par_role: z.object({
+    admin: z.number().int(),
+    gestionnaire: z.number().int(),
+    comptable: z.number().int(),
+    commercial: z.number().int(),
+    membre: z.number().int(),
+    demandeur: z.number().int(),
+  }),
+});
+export type UtilisateurStats = z.infer<typeof utilisateurStatsSchema>;
+
+/** The answer of an admin password reset: shown once (decisions §3). */
+export const tempPasswordSchema = z.object({ tempPassword: z.string() });
+
+export const PEOPLE_MESSAGES = {
+  lastAdmin: 'Impossible : il doit rester au moins un administrateur actif.',
+  notSelf: 'Vous ne pouvez pas effectuer cette action sur votre propre compte.',
+  membreNeverDeleted:
+    'Les membres ne sont jamais supprimés : leur historique de paiements doit être conservé. Désactivez ou suspendez le membre.',
+  membreRoleFixed: "Le rôle d'un compte membre ne peut pas être changé, ni un autre compte devenir membre.",
+  staffRoleKept:
+    'Ce compte a une fiche du personnel : son rôle doit rester admin, gestionnaire, comptable ou commercial.',
+  gestionnaireHasClients: (count: number) =>
+    `Ce gestionnaire suit encore ${count} membre(s) : réassignez-les à un autre gestionnaire d'abord.`,
+  cniTaken: 'Ce numéro CNI est déjà enregistré.',
+  codeTaken: 'Ce code employé est déjà utilisé.',
+} as const;
