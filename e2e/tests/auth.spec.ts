@@ -86,10 +86,11 @@ test('navigation follows the address, falls back to the dashboard and refuses vi
   await expect(page.getByText('Accès refusé', { exact: false }).first()).toBeVisible();
 });
 
-test('an admin opening /users lands on /personnels', async ({ page }) => {
+test('an admin opening /users lands on the accounts page of the staff view', async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.goto('/users');
-  await expect(page).toHaveURL(/\/personnels$/);
+  await expect(page).toHaveURL(/\/personnels\/utilisateurs$/);
+  await expect(page.getByRole('heading', { name: 'Gestion des Utilisateurs' })).toBeVisible();
 });
 
 test('the session survives a reload and logout ends it', async ({ page }) => {

@@ -48,5 +48,33 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.goto('/favoris');
     await expect(page.getByRole('heading', { name: 'Mes Favoris' })).toBeVisible();
     await page.screenshot({ path: shot(`favoris-${size}`), animations: 'disabled' });
+
+    await page.goto('/membres');
+    await expect(page.getByText(/membres au total/)).toBeVisible();
+    await page.screenshot({ path: shot(`membres-${size}`), fullPage: true, animations: 'disabled' });
+    await page.getByRole('button', { name: /^Voir la fiche de / }).first().click();
+    await expect(page.getByText('Situation financière')).toBeVisible();
+    await page.screenshot({ path: shot(`membre-detail-${size}`), animations: 'disabled' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Modifier' }).click();
+    await page.screenshot({ path: shot(`membre-edit-${size}`), animations: 'disabled' });
+    await page.goto('/personnels');
+    await expect(page.getByRole('heading', { name: 'Gestion des Personnels' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.screenshot({ path: shot(`personnels-${size}`), fullPage: true, animations: 'disabled' });
+    await page.getByRole('button', { name: 'Nouveau personnel' }).click();
+    await expect(page.getByRole('dialog', { name: 'Nouveau personnel' })).toBeVisible();
+    await page.screenshot({ path: shot(`personnel-add-${size}`), animations: 'disabled' });
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { name: 'Gestion des Utilisateurs' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.screenshot({ path: shot(`utilisateurs-${size}`), fullPage: true, animations: 'disabled' });
+  });
+
+  test(`Mes Clients at ${size} width`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO.gestionnaire);
+    await page.goto('/membres');
+    await expect(page.getByText(/clients au total/)).toBeVisible();
+    await page.screenshot({ path: shot(`mes-clients-${size}`), fullPage: true, animations: 'disabled' });
   });
 }
