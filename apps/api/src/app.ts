@@ -22,6 +22,8 @@ import { MediaStore } from './media/media-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
+import { DemandesService } from './modules/demandes/demandes.service.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -77,14 +79,9 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   app.decorate('settings', settings);
   if (!config.logLevel) app.log.level = (await settings.get()).system.logLevel;
 
-  const auth = new AuthService(
-    db,
-    config,
-    settings,
-    new TokenSigner(config.jwtSecret),
-    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    app.log,
-  );
+  const mail =
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log);
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
   mkdirSync(media.root, { recursive: true });
@@ -151,6 +148,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(membresRoutes, { membres: new MembresService(db) });
       await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings) });
       await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
+      await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  DEMANDE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().min(1).optional(),
 });
@@ -46,6 +47,8 @@ export interface Config {
   loginRateLimit: number;
   /** Forgot-password requests per IP per 15 minutes. */
   forgotRateLimit: number;
+  /** Public registration requests per IP per hour. */
+  demandeRateLimit: number;
   webDist: string;
   /** Fastify trustProxy: hops to trust (number) or trusted proxy addresses; off unless set. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     forgotRateLimit: e.FORGOT_RATE_LIMIT,
+    demandeRateLimit: e.DEMANDE_RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

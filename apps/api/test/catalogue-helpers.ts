@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/database.ts';
 
 /** A real 1×1 PNG, a minimal PDF and a Windows executable, told apart by their bytes. */
 export const PNG = Buffer.from(
@@ -56,3 +57,37 @@ export const PRODUIT_FIELDS = {
   nombre_toilette: 2,
   delais_construction: 12,
 };
+
+let produitCount = 0;
+
+/** A site with one product, written straight to the database; returns the product's id. */
+export async function createProduit(db: Database, values: { titre?: string; prix_vente?: number } = {}) {
+  produitCount += 1;
+  const site = await db
+    .insertInto('sites')
+    .values({
+      nom_site: `Cité ${produitCount}`,
+      adresse_site: 'Rue 12',
+      ville_site: 'Abidjan',
+      prix_metre_carre: 50000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const produit = await db
+    .insertInto('produits')
+    .values({
+      site_id: site.id,
+      titre: values.titre ?? `Villa Test ${produitCount}`,
+      description: 'Test',
+      type: 'logement',
+      superficie: 200,
+      prix_vente: values.prix_vente ?? 9_000_000,
+      nombre_chambre: 4,
+      nombre_salon: 1,
+      nombre_cuisine: 1,
+      nombre_toilette: 3,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return produit.id;
+}

@@ -95,4 +95,30 @@ describe('demo data', () => {
     expect(stats.inactifs).toBeGreaterThan(0);
     expect(stats.suspendus).toBeGreaterThan(0);
   });
+
+  it('has pending, validated and rejected demandes; each member comes from a validated one that matches him', async () => {
+    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url, headers: auth })).json();
+    for (const statut of ['en_attente', 'validee', 'rejetee']) {
+      expect((await get(`/api/demandes?statut=${statut}`)).pagination.total, statut).toBeGreaterThan(0);
+    }
+    const validated = (await get('/api/demandes?statut=validee&limit=100')).data;
+    const membres = (await get('/api/membres?limit=100')).data;
+    expect(validated).toHaveLength(membres.length);
+    for (const demande of validated) {
+      const membre = membres.find((m: { id: number }) => m.id === demande.membre.id);
+      expect(membre, demande.nom_complet).toMatchObject({
+        email: demande.email,
+        num_cni: demande.num_cni,
+        produit_id: demande.produit_id,
+        engagement_mensuel: demande.engagement_mensuel,
+        duree_paiement: demande.duree_paiement,
+        gestionnaire_id: demande.gere_par,
+      });
+    }
+    // The waiting ones ask for products still free: each can be validated.
+    for (const demande of (await get('/api/demandes?statut=en_attente')).data) {
+      const produit = (await get(`/api/produits/${demande.produit_id}`)).data;
+      expect(produit.disponibilite, demande.produit_nom).toBe('disponible');
+    }
+  });
 });

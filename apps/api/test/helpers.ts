@@ -68,6 +68,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     loginRateLimit: 10_000,
     forgotRateLimit: 10_000,
+    demandeRateLimit: 10_000,
     webDist: path.join(dataDir, 'no-web'),
     trustProxy: false,
     ...overrides,

@@ -1,4 +1,5 @@
 import type { Database } from '../src/db/database.ts';
+import { nextCodeEsv } from '../src/modules/membres/membres.repository.ts';
 import { type AccountOptions, createAccount } from './helpers.ts';
 
 export interface MembreOptions extends AccountOptions {
@@ -18,7 +19,7 @@ export async function createMembre(db: Database, options: MembreOptions = {}) {
     .insertInto('membres')
     .values({
       utilisateur_id: account.id,
-      code_esv: `ESV-2026-${String(account.id).padStart(5, '0')}`,
+      code_esv: nextCodeEsv(),
       num_cni: `CNI${String(account.id).padStart(10, '0')}`,
       date_naissance: '1990-01-01',
       profession: 'Enseignant',

@@ -79,6 +79,11 @@ describe('staff creation', () => {
       [{ departement: 'Marketing' }, 'departement', 'Veuillez choisir un département'],
       [{ role: 'membre' }, 'role', 'Veuillez choisir un rôle'],
       [{ code_employe: 'EMP-001' }, 'code_employe', 'Le code employé doit avoir la forme CHES-ADM-123456'],
+      [
+        { role: 'commercial', code_employe: 'CHES-ADM-123456' },
+        'code_employe',
+        'Le préfixe du code employé doit correspondre au rôle',
+      ],
       [{ nom: ' ' }, 'nom', 'Le nom est requis'],
     ];
     for (const [overrides, field, message] of cases) {

@@ -33,13 +33,13 @@ const profile = (auth: { authorization: string }) => inject('GET', '/api/personn
 
 describe('account creation', () => {
   it('creates an account that signs in, with telephone empty as null, and audits it without the password', async () => {
-    const body = userBody({ role: 'comptable' });
+    const body = userBody();
     const response = await inject('POST', '/api/utilisateurs', body);
     expect(response.statusCode).toBe(201);
     const created = response.json().data;
     expect(created).toMatchObject({
       email: body.email,
-      role: 'comptable',
+      role: 'demandeur',
       statut: 'actif',
       telephone: null,
       code: null,
@@ -52,12 +52,14 @@ describe('account creation', () => {
     expect(JSON.stringify(audit?.new_values)).not.toContain('Bienvenue');
   });
 
-  it('defaults to demandeur and never creates a member account (that comes from a validated request)', async () => {
+  it('defaults to demandeur; never a member (validated request) nor staff (staff page) account', async () => {
     const { role: _role, ...body } = userBody();
     expect((await inject('POST', '/api/utilisateurs', body)).json().data.role).toBe('demandeur');
-    const membre = await inject('POST', '/api/utilisateurs', userBody({ role: 'membre' }));
-    expect(membre.statusCode).toBe(400);
-    expect(membre.json().errors.role).toBe('Veuillez choisir un rôle');
+    for (const role of ['membre', 'comptable', 'admin']) {
+      const refused = await inject('POST', '/api/utilisateurs', userBody({ role }));
+      expect(refused.statusCode, role).toBe(400);
+      expect(refused.json().errors.role, role).toBe('Veuillez choisir un rôle');
+    }
   });
 
   it('answers each invalid field with its French message', async () => {
@@ -134,10 +136,17 @@ describe('account changes', () => {
     expect(statuts).toEqual([{ statut: 'suspendu' }, { statut: 'inactif' }, { statut: 'actif' }]);
   });
 
-  it('updates identity and role, only what changed', async () => {
+  it('updates identity and role, only what changed; a staff role needs a staff file', async () => {
     const created = (await inject('POST', '/api/utilisateurs', userBody())).json().data;
-    const response = await inject('PUT', `/api/utilisateurs/${created.id}`, { nom: 'Yao-Kra', role: 'commercial' });
-    expect(response.json().data).toMatchObject({ nom: 'Yao-Kra', role: 'commercial', prenom: 'Affoué' });
+    const response = await inject('PUT', `/api/utilisateurs/${created.id}`, { nom: 'Yao-Kra' });
+    expect(response.json().data).toMatchObject({ nom: 'Yao-Kra', role: 'demandeur', prenom: 'Affoué' });
+    const promoted = await inject('PUT', `/api/utilisateurs/${created.id}`, { role: 'commercial' });
+    expect(promoted.statusCode).toBe(409);
+    expect(promoted.json().message).toBe(PEOPLE_MESSAGES.staffFileNeeded);
+
+    const staff = await createAccount(ctx.db, { role: 'comptable' });
+    const moved = await inject('PUT', `/api/utilisateurs/${staff.id}`, { role: 'gestionnaire' });
+    expect(moved.json().data).toMatchObject({ role: 'gestionnaire' });
   });
 
   it('refuses to act on oneself: suspend, deactivate, demote, delete, reset', async () => {
@@ -188,7 +197,7 @@ describe('account changes', () => {
 
 describe('admin password reset', () => {
   it('answers a temporary password once; it signs in, must be changed first, and ends the old sessions', async () => {
-    const body = userBody({ role: 'commercial' });
+    const body = userBody();
     const created = (await inject('POST', '/api/utilisateurs', body)).json().data;
     const old = { authorization: `Bearer ${(await login(ctx.app, body.email, body.mot_de_passe)).json().data.token}` };
 

@@ -3,6 +3,7 @@ import './zod-locale.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './demandes.ts';
 export * from './format.ts';
 export * from './membres.ts';
 export * from './messages.ts';

@@ -92,21 +92,26 @@ const personnelFields = {
 };
 
 /** POST /admin/personnel: creates the staff file and its account. Without a code, the server draws one. */
-export const personnelCreateSchema = z.object({
-  ...personnelFields,
-  code_employe: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(EMPLOYEE_CODE_PATTERN, 'Le code employé doit avoir la forme CHES-ADM-123456')
-    .optional(),
-  password: z
-    .string({ error: 'Le mot de passe est requis' })
-    .min(6, 'Le mot de passe doit contenir au moins 6 caractères')
-    .max(128),
-  role: personnelFields.role.default('commercial'),
-  statut: personnelFields.statut.default('actif'),
-});
+export const personnelCreateSchema = z
+  .object({
+    ...personnelFields,
+    code_employe: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(EMPLOYEE_CODE_PATTERN, 'Le code employé doit avoir la forme CHES-ADM-123456')
+      .optional(),
+    password: z
+      .string({ error: 'Le mot de passe est requis' })
+      .min(6, 'Le mot de passe doit contenir au moins 6 caractères')
+      .max(128),
+    role: personnelFields.role.default('commercial'),
+    statut: personnelFields.statut.default('actif'),
+  })
+  .refine((body) => !body.code_employe || body.code_employe.startsWith(`CHES-${EMPLOYEE_CODE_PREFIXES[body.role]}-`), {
+    message: 'Le préfixe du code employé doit correspondre au rôle',
+    path: ['code_employe'],
+  });
 export type PersonnelCreate = z.input<typeof personnelCreateSchema>;
 
 /** PUT /personnel/{id}: only the fields sent change; activate and deactivate send `statut`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { accountStatutSchema, type Role, roleSchema } from './roles.ts';
+import { accountStatutSchema, ROLES, type Role, roleSchema } from './roles.ts';
 
 /** A user account (spec 3 §3), whatever its role. */
 export const utilisateurSchema = z.object({
@@ -23,16 +23,11 @@ export const utilisateurSchema = z.object({
 export type Utilisateur = z.infer<typeof utilisateurSchema>;
 
 /**
- * Roles an account can be created with from the users page. A member account comes only
- * from a validated registration request, with its member file (decisions §5).
+ * Roles an account can be created with from the users page: staff accounts come with their
+ * staff file from the staff page, member accounts from a validated registration request
+ * (decisions §3, §5).
  */
-export const CREATABLE_ROLES = [
-  'demandeur',
-  'commercial',
-  'comptable',
-  'gestionnaire',
-  'admin',
-] as const satisfies readonly Role[];
+export const CREATABLE_ROLES = ['demandeur'] as const satisfies readonly Role[];
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
@@ -52,12 +47,12 @@ const accountFields = {
     .max(30)
     .transform((v) => (v === '' ? null : v))
     .nullish(),
-  role: z.enum(CREATABLE_ROLES, { error: 'Veuillez choisir un rôle' }),
+  role: z.enum(ROLES, { error: 'Veuillez choisir un rôle' }),
 };
 
 export const utilisateurCreateSchema = z.object({
   ...accountFields,
-  role: accountFields.role.default('demandeur'),
+  role: z.enum(CREATABLE_ROLES, { error: 'Veuillez choisir un rôle' }).default('demandeur'),
   mot_de_passe: z
     .string({ error: 'Le mot de passe est requis' })
     .min(6, 'Le mot de passe doit contenir au moins 6 caractères')
@@ -119,4 +114,7 @@ export const PEOPLE_MESSAGES = {
     `Ce gestionnaire suit encore ${count} membre(s) : réassignez-les à un autre gestionnaire d'abord.`,
   cniTaken: 'Ce numéro CNI est déjà enregistré.',
   codeTaken: 'Ce code employé est déjà utilisé.',
+  staffFileNeeded:
+    'Un compte du personnel se crée depuis la page Gestion des Personnels, avec sa fiche et son code employé.',
+  keptForHistory: 'Ce compte a traité des demandes : il est gardé pour l’historique. Désactivez-le plutôt.',
 } as const;

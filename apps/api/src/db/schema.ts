@@ -1,4 +1,4 @@
-import type { AccountStatut, Role } from '@app/shared';
+import type { AccountStatut, DemandeStatut, Role, SituationMatrimoniale } from '@app/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted. */
@@ -185,6 +185,34 @@ export interface MembresTable {
   updated_at: Timestamp;
 }
 
+export interface DemandesTable {
+  id: Generated<number>;
+  nom_complet: string;
+  num_cni: string;
+  date_naissance: string;
+  situation_matrimoniale: SituationMatrimoniale | null;
+  profession: string;
+  engagement_mensuel: Exact;
+  duree_paiement: number;
+  email: string;
+  telephone: string;
+  pays: string;
+  ville: string;
+  adresse: string;
+  produit_id: number;
+  notes: string | null;
+  statut: ColumnType<DemandeStatut, DemandeStatut | undefined, DemandeStatut>;
+  gere_par: number | null;
+  motif_rejet: string | null;
+  commentaires: string | null;
+  traite_par: number | null;
+  date_traitement: NullableTimestamp;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   utilisateurs: UtilisateursTable;
   personnel: PersonnelTable;
@@ -199,6 +227,7 @@ export interface DB {
   produit_medias: ProduitMediasTable;
   favoris: FavorisTable;
   membres: MembresTable;
+  demandes: DemandesTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

@@ -49,3 +49,11 @@ export function createMailer(options: {
     },
   };
 }
+
+/**
+ * Sends without waiting: mail must not make an answer slower (nor tell by its delay that an
+ * account exists), and a failed send must not undo a change already committed.
+ */
+export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): void {
+  mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, "échec d'envoi d'e-mail"));
+}

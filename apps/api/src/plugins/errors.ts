@@ -38,6 +38,12 @@ const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
   personnel_code_employe_key: { field: 'code_employe', message: PEOPLE_MESSAGES.codeTaken },
 };
 
+/** Removals a history still refers to, with what to do instead. */
+const FOREIGN_KEY_VIOLATIONS: Record<string, string> = {
+  demandes_gere_par_fkey: PEOPLE_MESSAGES.keptForHistory,
+  demandes_traite_par_fkey: PEOPLE_MESSAGES.keptForHistory,
+};
+
 /**
  * One error path: AppError codes map to statuses, validation to 400 with field messages,
  * unique violations to 409, body limits to 413, anything else to a generic 500 and a log line.
@@ -72,7 +78,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (error.code === '23503') {
       // A row still referenced elsewhere: the services check the known cases first.
       status = 409;
-      body = { success: false, message: 'Cet élément est encore utilisé ailleurs.', code: 'CONFLICT' };
+      const message =
+        FOREIGN_KEY_VIOLATIONS[(error as { constraint?: string }).constraint ?? ''] ??
+        'Cet élément est encore utilisé ailleurs.';
+      body = { success: false, message, code: 'CONFLICT' };
     } else if (error.statusCode === 429) {
       status = 429;
       body = { success: false, message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' };

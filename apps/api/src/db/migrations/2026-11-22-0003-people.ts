@@ -13,6 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`CREATE INDEX personnel_date_embauche_idx ON personnel (date_embauche)`.execute(db);
   await sql`CREATE INDEX utilisateurs_email_sort_idx ON utilisateurs (email)`.execute(db);
+  // Filters and sorts of the members, staff and accounts lists that no index served yet.
+  await sql`CREATE INDEX utilisateurs_prenom_idx ON utilisateurs (prenom)`.execute(db);
+  await sql`CREATE INDEX utilisateurs_statut_idx ON utilisateurs (statut)`.execute(db);
+  await sql`CREATE INDEX utilisateurs_connexion_idx ON utilisateurs (date_derniere_connexion)`.execute(db);
+  await sql`CREATE INDEX personnel_created_idx ON personnel (created_at)`.execute(db);
 }
 
 export async function down(): Promise<void> {

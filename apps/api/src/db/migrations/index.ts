@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026-11-22-0001-foundation.ts';
 import * as catalogue from './2026-11-22-0002-catalogue.ts';
 import * as people from './2026-11-22-0003-people.ts';
+import * as demandes from './2026-11-23-0004-demandes.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-catalogue': catalogue,
   '2026-11-22-0003-people': people,
+  '2026-11-23-0004-demandes': demandes,
 };

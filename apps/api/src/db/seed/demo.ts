@@ -5,6 +5,7 @@ import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
 import { upsertSetting } from '../../modules/settings/settings.repository.ts';
 import type { Database } from '../database.ts';
 import { DEMO_LOTS, seedCatalogue } from './catalogue.ts';
+import { seedDemandes } from './demandes.ts';
 import { seedPeople } from './people.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -136,6 +137,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
       })
       .execute();
     await seedPeople(trx, hashes[0] ?? '', produits, DEMO_LOTS, ids.get('gestionnaire') ?? 0);
+    await seedDemandes(trx, produits, ids.get('admin') ?? 0);
     await upsertSetting(
       trx,
       'general',

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { type Mailer, sendInBackground } from '../../mail/mailer.ts';
 import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertPasswordPolicy } from '../utilisateurs/accounts.ts';
@@ -116,7 +116,7 @@ export class AuthService {
         return locked;
       });
       if (lockedNow) {
-        this.sendInBackground({
+        sendInBackground(this.mailer, this.log, {
           to: account.email,
           subject: 'Votre compte est temporairement verrouillé',
           text: [
@@ -148,13 +148,6 @@ export class AuthService {
       });
       return { ...tokens, personnel: toProfile(updated), must_change_password: updated.must_change_password };
     });
-  }
-
-  /** Mail must not make an answer slower (or tell by its delay that an account exists). */
-  private sendInBackground(message: MailMessage) {
-    this.mailer
-      .send(message)
-      .catch((error: unknown) => this.log.error({ err: error, to: message.to }, "échec d'envoi d'e-mail"));
   }
 
   private async openSession(trx: Executor, account: Utilisateur, actor: AuditActor) {
@@ -324,7 +317,7 @@ export class AuthService {
       });
       if (new_values.email) {
         // The previous address hears of it: a stolen session cannot quietly take the account.
-        this.sendInBackground({
+        sendInBackground(this.mailer, this.log, {
           to: before.email,
           subject: 'Adresse e-mail de votre compte modifiée',
           text: [
@@ -394,7 +387,7 @@ export class AuthService {
         },
       );
     });
-    this.sendInBackground({
+    sendInBackground(this.mailer, this.log, {
       to: account.email,
       subject: 'Code de réinitialisation de votre mot de passe',
       text: [

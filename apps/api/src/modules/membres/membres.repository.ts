@@ -193,6 +193,11 @@ export function nextCodeEsv() {
   return sql<string>`'ESV-' || extract(year FROM now())::int || '-' || lpad(nextval('membres_code_esv_seq')::text, 5, '0')`;
 }
 
-export async function insertMembre(db: Executor, values: Insertable<MembresTable>) {
-  return db.insertInto('membres').values(values).returning('id').executeTakeFirstOrThrow();
+/** A new member file, with the next member code. */
+export async function insertMembre(db: Executor, values: Omit<Insertable<MembresTable>, 'code_esv'>) {
+  return db
+    .insertInto('membres')
+    .values({ ...values, code_esv: nextCodeEsv() })
+    .returning(['id', 'code_esv'])
+    .executeTakeFirstOrThrow();
 }

@@ -87,6 +87,20 @@ export async function searchPersonnel(db: Executor, search: string, limit: numbe
   return filtered(db, { search }).orderBy('u.nom').orderBy('u.prenom').orderBy('p.id').limit(limit).execute();
 }
 
+/** Active gestionnaires, the managers a demande can be given to (their account id is `gere_par`). */
+export async function listActiveGestionnaires(db: Executor) {
+  return db
+    .selectFrom('utilisateurs as u')
+    .innerJoin('personnel as p', 'p.utilisateur_id', 'u.id')
+    .select(['u.id', 'u.nom', 'u.prenom', 'p.poste', 'p.departement'])
+    .where('u.role', '=', 'gestionnaire')
+    .where('u.statut', '=', 'actif')
+    .orderBy('u.nom')
+    .orderBy('u.prenom')
+    .orderBy('u.id')
+    .execute();
+}
+
 export async function findPersonnel(db: Executor, id: number) {
   return personnelSelect(db).where('p.id', '=', id).executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import {
+  gestionnaireActifSchema,
   listSchema,
   messageOnlySchema,
   personnelCreateSchema,
@@ -57,6 +58,19 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       },
     },
     async (request) => ({ success: true as const, data: await personnel.search(request.query.q) }),
+  );
+
+  app.get(
+    '/gestionnaires/actifs',
+    {
+      config: { right: 'gestionnaires.list_active' },
+      schema: {
+        tags: ['personnel'],
+        summary: 'Gestionnaires actifs (nom, poste, département), pour valider une demande',
+        response: { 200: successSchema(z.array(gestionnaireActifSchema)) },
+      },
+    },
+    async () => ({ success: true as const, data: await personnel.activeGestionnaires() }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   employeeCode,
+  type GestionnaireActif,
   type Personnel,
   type PersonnelListQuery,
   type PersonnelStats,
@@ -26,6 +27,7 @@ import {
   codeEmployeExists,
   findPersonnel,
   insertPersonnel,
+  listActiveGestionnaires,
   listPersonnel,
   type PersonnelRow,
   personnelStats,
@@ -82,6 +84,10 @@ export class PersonnelService {
 
   async search(q: string): Promise<Personnel[]> {
     return (await searchPersonnel(this.db, q, SEARCH_LIMIT)).map(toPersonnel);
+  }
+
+  async activeGestionnaires(): Promise<GestionnaireActif[]> {
+    return listActiveGestionnaires(this.db);
   }
 
   async get(id: number): Promise<Personnel> {

@@ -22,7 +22,8 @@ interface AccountChange {
 /**
  * The rules every account change goes through, whichever page makes it: nobody disables,
  * demotes or deletes their own account; at least one active admin always remains; a member
- * account keeps its role and is never deleted; a staff file keeps a staff role; a
+ * account keeps its role and is never deleted; a staff file keeps a staff role, and only an
+ * account with a staff file takes one; a
  * gestionnaire who still follows members keeps his role and account until they are
  * reassigned. Call it inside the change's transaction: the active admins are locked until
  * it ends, so two admins cannot demote each other at the same moment.
@@ -42,13 +43,14 @@ export async function assertAccountChange(
     change.deleted === true || (change.statut !== undefined && change.statut !== 'actif') || roleChanges;
   if (!losesAccess) return;
   if (target.id === actorId) throw new AppError('CONFLICT', PEOPLE_MESSAGES.notSelf);
-  if (roleChanges && change.role && !isStaffRole(change.role)) {
+  if (roleChanges && change.role) {
     const file = await db
       .selectFrom('personnel')
       .select('id')
       .where('utilisateur_id', '=', target.id)
       .executeTakeFirst();
-    if (file) throw new AppError('CONFLICT', PEOPLE_MESSAGES.staffRoleKept);
+    if (file && !isStaffRole(change.role)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.staffRoleKept);
+    if (!file && isStaffRole(change.role)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.staffFileNeeded);
   }
   if ((roleChanges || change.deleted) && target.role === 'gestionnaire') {
     const clients = await countClients(db, target.id);

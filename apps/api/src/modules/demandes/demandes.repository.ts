@@ -1,0 +1,104 @@
+import type { DemandeListQuery } from '@app/shared';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { DemandesTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/search.ts';
+
+/** A demande with its product and site, its manager and the member it created. */
+function withDetails(db: Executor) {
+  return db
+    .selectFrom('demandes as d')
+    .innerJoin('produits as p', 'p.id', 'd.produit_id')
+    .innerJoin('sites as s', 's.id', 'p.site_id')
+    .leftJoin('utilisateurs as g', 'g.id', 'd.gere_par')
+    .leftJoin('membres as m', 'm.demande_id', 'd.id')
+    .selectAll('d')
+    .select([
+      'p.titre as produit_titre',
+      'p.prix_vente as produit_prix',
+      's.nom_site',
+      's.ville_site',
+      'g.nom as gestionnaire_nom',
+      'g.prenom as gestionnaire_prenom',
+      'm.id as membre_id',
+      'm.code_esv as membre_code',
+    ]);
+}
+
+export type DemandeRow = NonNullable<Awaited<ReturnType<typeof findDemande>>>;
+
+export async function findDemande(db: Executor, id: number) {
+  return withDetails(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; search over the applicant's name, the product's title and the notes (spec 1 §2.5). */
+export async function listDemandes(db: Executor, query: DemandeListQuery) {
+  let select = withDetails(db);
+  if (query.statut) select = select.where('d.statut', '=', query.statut);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    select = select.where((eb) =>
+      eb.or([eb('d.nom_complet', 'ilike', pattern), eb('p.titre', 'ilike', pattern), eb('d.notes', 'ilike', pattern)]),
+    );
+  }
+  const rows = await select
+    .select((eb) => eb.fn.countAll<string>().over().as('total'))
+    .orderBy('d.created_at', query.sortOrder)
+    .orderBy('d.id', query.sortOrder)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // A page past the end carries no row to read the total from: count apart.
+  const counted = await select
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.total) };
+}
+
+/** The demande row alone, locked until the transaction ends: two validations run one after the other. */
+export async function lockDemande(db: Executor, id: number) {
+  return db.selectFrom('demandes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertDemande(db: Executor, values: Insertable<DemandesTable>) {
+  return db.insertInto('demandes').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateDemande(db: Executor, id: number, values: Updateable<DemandesTable>) {
+  await db
+    .updateTable('demandes')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteDemande(db: Executor, id: number) {
+  await db.deleteFrom('demandes').where('id', '=', id).execute();
+}
+
+/** Active products of active sites that no member holds: what the public form may offer. */
+function availableProduits(db: Executor) {
+  return db
+    .selectFrom('produits as p')
+    .innerJoin('sites as s', 's.id', 'p.site_id')
+    .where('p.est_actif', '=', true)
+    .where('s.est_actif', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('membres as m').select(sql`1`.as('one')).whereRef('m.produit_id', '=', 'p.id'))),
+    );
+}
+
+export async function listAvailableProduits(db: Executor) {
+  return availableProduits(db)
+    .select(['p.id', 'p.titre', 'p.type', 'p.prix_vente', 's.nom_site as site_nom', 's.ville_site as site_ville'])
+    .orderBy('p.titre')
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function isProduitAvailable(db: Executor, id: number): Promise<boolean> {
+  const row = await availableProduits(db).select('p.id').where('p.id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,187 @@
+import {
+  DEMANDE_MESSAGES,
+  demandeCreateSchema,
+  demandeListQuerySchema,
+  demandePublicSchema,
+  demandeRejectSchema,
+  demandeSchema,
+  demandeUpdateSchema,
+  demandeValidateSchema,
+  listSchema,
+  messageOnlySchema,
+  publicProduitSchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { auditActor } from '../../plugins/auth.ts';
+import type { DemandesService } from './demandes.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+interface DemandesRoutesOptions {
+  demandes: DemandesService;
+  config: Pick<Config, 'demandeRateLimit'>;
+}
+
+/** Registration requests (spec 1 §7): the public form, then the staff's workflow. */
+export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = async (app, { demandes, config }) => {
+  app.get(
+    '/demandes/public/produits',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Produits disponibles pour le formulaire public (titre, type, prix, site)',
+        response: { 200: successSchema(z.array(publicProduitSchema)) },
+      },
+    },
+    async () => ({ success: true as const, data: await demandes.listPublicProduits() }),
+  );
+
+  app.post(
+    '/demandes/public',
+    {
+      // Its own per-IP budget; the global API limit does not apply twice.
+      config: { public: true, rateLimit: false },
+      preHandler: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
+      schema: {
+        tags: ['demandes'],
+        summary: "Demande d'inscription depuis l'écran de connexion (sans compte)",
+        body: demandePublicSchema,
+        response: { 201: messageOnlySchema },
+      },
+    },
+    async (request, reply) => {
+      await demandes.submitPublic(request.body, auditActor(request));
+      return reply.status(201).send({ success: true as const, message: DEMANDE_MESSAGES.submitted });
+    },
+  );
+
+  app.get(
+    '/demandes',
+    {
+      config: { right: 'demandes.read' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Liste des demandes (recherche, statut, pagination)',
+        querystring: demandeListQuerySchema,
+        response: { 200: listSchema(demandeSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await demandes.list(request.query)) }),
+  );
+
+  app.post(
+    '/demandes',
+    {
+      config: { right: 'demandes.create' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Créer une demande (personnel)',
+        body: demandeCreateSchema,
+        response: { 201: successSchema(demandeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const created = await demandes.create(request.body, auditActor(request));
+      return reply.status(201).send({ success: true as const, data: created, message: DEMANDE_MESSAGES.created });
+    },
+  );
+
+  app.get(
+    '/demandes/:id',
+    {
+      config: { right: 'demandes.read' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Une demande',
+        params: idParams,
+        response: { 200: successSchema(demandeSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await demandes.get(request.params.id) }),
+  );
+
+  app.put(
+    '/demandes/:id',
+    {
+      config: { right: 'demandes.update' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Modifier une demande en attente (champs envoyés seulement)',
+        params: idParams,
+        body: demandeUpdateSchema,
+        response: { 200: successSchema(demandeSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await demandes.update(request.params.id, request.body, auditActor(request)),
+      message: DEMANDE_MESSAGES.updated,
+    }),
+  );
+
+  app.delete(
+    '/demandes/:id',
+    {
+      config: { right: 'demandes.delete' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Supprimer une demande non validée',
+        params: idParams,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await demandes.remove(request.params.id, auditActor(request));
+      return { success: true as const, message: DEMANDE_MESSAGES.deleted };
+    },
+  );
+
+  app.put(
+    '/demandes/:id/validate',
+    {
+      config: { right: 'demandes.validate' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Valider : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
+        params: idParams,
+        body: demandeValidateSchema,
+        response: { 200: successSchema(demandeSchema) },
+      },
+    },
+    async (request) => {
+      const { id, gere_par } = request.body;
+      if (id !== undefined && id !== request.params.id) {
+        throw new AppError('VALIDATION_ERROR', DEMANDE_MESSAGES.invalidId, { id: DEMANDE_MESSAGES.invalidId });
+      }
+      return {
+        success: true as const,
+        data: await demandes.validate(request.params.id, gere_par, auditActor(request)),
+        message: DEMANDE_MESSAGES.validated,
+      };
+    },
+  );
+
+  app.put(
+    '/demandes/:id/reject',
+    {
+      config: { right: 'demandes.reject' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Rejeter avec un des six motifs ; le demandeur est prévenu par e-mail',
+        params: idParams,
+        body: demandeRejectSchema,
+        response: { 200: successSchema(demandeSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await demandes.reject(request.params.id, request.body, auditActor(request)),
+      message: DEMANDE_MESSAGES.rejected,
+    }),
+  );
+};

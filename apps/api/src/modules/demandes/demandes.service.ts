@@ -1,0 +1,383 @@
+import {
+  DEMANDE_MESSAGES,
+  type Demande,
+  type DemandeListQuery,
+  type DemandeStatut,
+  type demandeCreateSchema,
+  type demandePublicSchema,
+  type demandeRejectSchema,
+  type demandeUpdateSchema,
+  type PublicProduit,
+  paginate,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { type Mailer, type MailMessage, sendInBackground } from '../../mail/mailer.ts';
+import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { insertMembre } from '../membres/membres.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import {
+  findActiveGestionnaire,
+  findUtilisateurByEmail,
+  insertUtilisateur,
+  updateUtilisateur,
+} from '../utilisateurs/utilisateurs.repository.ts';
+import {
+  type DemandeRow,
+  deleteDemande,
+  findDemande,
+  insertDemande,
+  isProduitAvailable,
+  listAvailableProduits,
+  listDemandes,
+  lockDemande,
+  updateDemande,
+} from './demandes.repository.ts';
+
+type PublicBody = z.output<typeof demandePublicSchema>;
+type CreateBody = z.output<typeof demandeCreateSchema>;
+type UpdateBody = z.output<typeof demandeUpdateSchema>;
+type RejectBody = z.output<typeof demandeRejectSchema>;
+
+const notFound = () => new AppError('NOT_FOUND', DEMANDE_MESSAGES.notFound);
+const alreadyProcessed = () => new AppError('VALIDATION_ERROR', DEMANDE_MESSAGES.alreadyProcessed);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
+
+function toDemande(row: DemandeRow): Demande {
+  const engagement = Number(row.engagement_mensuel);
+  return {
+    id: row.id,
+    nom_complet: row.nom_complet,
+    num_cni: row.num_cni,
+    date_naissance: row.date_naissance,
+    situation_matrimoniale: row.situation_matrimoniale,
+    profession: row.profession,
+    engagement_mensuel: engagement,
+    duree_paiement: row.duree_paiement,
+    montant_total: engagement * row.duree_paiement,
+    email: row.email,
+    telephone: row.telephone,
+    pays: row.pays,
+    ville: row.ville,
+    adresse: row.adresse,
+    produit_id: row.produit_id,
+    produit_nom: row.produit_titre,
+    produit: {
+      id: row.produit_id,
+      titre: row.produit_titre,
+      prix_vente: Number(row.produit_prix),
+      site_nom: row.nom_site,
+      site_ville: row.ville_site,
+    },
+    notes: row.notes,
+    statut: row.statut,
+    gere_par: row.gere_par,
+    gestionnaire:
+      row.gere_par !== null && row.gestionnaire_nom !== null && row.gestionnaire_prenom !== null
+        ? { id: row.gere_par, nom: row.gestionnaire_nom, prenom: row.gestionnaire_prenom }
+        : null,
+    motif_rejet: row.motif_rejet,
+    commentaires: row.commentaires,
+    traite_par: row.traite_par,
+    date_traitement: row.date_traitement?.toISOString() ?? null,
+    membre:
+      row.membre_id !== null && row.membre_code !== null ? { id: row.membre_id, code_esv: row.membre_code } : null,
+    origine: row.created_by === null ? 'public' : 'personnel',
+    date_creation: row.created_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** "Kouassi Jean-Marc" → nom Kouassi, prénom Jean-Marc: the family name comes first on the forms. */
+function splitNomComplet(nomComplet: string) {
+  const [nom = '', ...prenoms] = nomComplet.trim().split(/\s+/);
+  return { nom, prenom: prenoms.join(' ') };
+}
+
+/** Registration requests: the public form, the staff's list and forms, validation and rejection. */
+export class DemandesService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async listPublicProduits(): Promise<PublicProduit[]> {
+    const rows = await listAvailableProduits(this.db);
+    return rows.map((row) => ({ ...row, prix_vente: Number(row.prix_vente) }));
+  }
+
+  async list(query: DemandeListQuery) {
+    const { rows, total } = await listDemandes(this.db, query);
+    return { data: rows.map(toDemande), pagination: paginate(query.page, query.limit, total) };
+  }
+
+  async get(id: number): Promise<Demande> {
+    const row = await findDemande(this.db, id);
+    if (!row) throw notFound();
+    return toDemande(row);
+  }
+
+  /** The login screen's form; a filled honeypot is answered the same and keeps nothing. */
+  async submitPublic(body: PublicBody, actor: AuditActor): Promise<void> {
+    const { site_web, ...fields } = body;
+    if (site_web) {
+      this.log.warn({ ip: actor.ip_address }, 'demande publique ignorée (champ piège rempli)');
+      return;
+    }
+    await this.insert(fields, actor, null);
+  }
+
+  async create(body: CreateBody, actor: AuditActor): Promise<Demande> {
+    return this.get(await this.insert(body, actor, actor.user_id));
+  }
+
+  private async insert(fields: CreateBody, actor: AuditActor, createdBy: number | null): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await assertAvailable(trx, fields.produit_id);
+      const { id } = await insertDemande(trx, {
+        ...fields,
+        situation_matrimoniale: fields.situation_matrimoniale ?? null,
+        notes: fields.notes ?? null,
+        created_by: createdBy,
+        updated_by: createdBy,
+      });
+      await insertAudit(trx, actor, { action: 'created', table_name: 'demandes', record_id: id, new_values: fields });
+      return id;
+    });
+  }
+
+  /** Changes the fields sent, while the demande waits. */
+  async update(id: number, patch: UpdateBody, actor: AuditActor): Promise<Demande> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await lockDemande(trx, id);
+      if (!before) throw notFound();
+      if (before.statut !== 'en_attente') throw alreadyProcessed();
+      const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
+      if (Object.keys(new_values).length === 0) return;
+      if (patch.produit_id !== undefined && patch.produit_id !== before.produit_id) {
+        await assertAvailable(trx, patch.produit_id);
+      }
+      await updateDemande(trx, id, { ...new_values, updated_by: actor.user_id });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'demandes',
+        record_id: id,
+        old_values,
+        new_values,
+      });
+    });
+    return this.get(id);
+  }
+
+  /** A validated demande made a member and stays; the others may go. */
+  async remove(id: number, actor: AuditActor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await lockDemande(trx, id);
+      if (!before) throw notFound();
+      if (before.statut === 'validee') throw conflict(DEMANDE_MESSAGES.validatedNotDeletable);
+      await deleteDemande(trx, id);
+      await insertAudit(trx, actor, {
+        action: 'deleted',
+        table_name: 'demandes',
+        record_id: id,
+        old_values: { nom_complet: before.nom_complet, email: before.email, statut: before.statut },
+      });
+    });
+  }
+
+  /**
+   * In one transaction (decisions §5): the demande becomes validee with its manager, a member is
+   * created from it with a member account and a temporary password, and the product is held.
+   * The row lock makes a second, concurrent validation wait, then find it processed.
+   */
+  async validate(id: number, gerePar: number, actor: AuditActor): Promise<Demande> {
+    const { security, general } = await this.settings.get();
+    const tempPassword = temporaryPassword(security.passwordMinLength);
+    const password_hash = await hashPassword(tempPassword);
+    const mail = await this.db.transaction().execute(async (trx) => {
+      const demande = await lockDemande(trx, id);
+      if (!demande) throw notFound();
+      if (demande.statut !== 'en_attente') throw alreadyProcessed();
+      const gestionnaire = await findActiveGestionnaire(trx, gerePar);
+      if (!gestionnaire) throw fieldError('gere_par', DEMANDE_MESSAGES.gestionnaireInactive);
+      const holder = await trx
+        .selectFrom('membres')
+        .select('id')
+        .where('produit_id', '=', demande.produit_id)
+        .executeTakeFirst();
+      if (holder) throw conflict(DEMANDE_MESSAGES.productHeld);
+      const sameCni = await trx
+        .selectFrom('membres')
+        .select('id')
+        .where('num_cni', '=', demande.num_cni)
+        .executeTakeFirst();
+      if (sameCni) throw conflict(DEMANDE_MESSAGES.duplicateCni);
+
+      const account = await this.memberAccount(trx, demande.email, demande.nom_complet, demande.telephone, {
+        password_hash,
+        actor,
+      });
+      const membre = await insertMembre(trx, {
+        utilisateur_id: account.id,
+        num_cni: demande.num_cni,
+        date_naissance: demande.date_naissance,
+        situation_matrimoniale: demande.situation_matrimoniale,
+        profession: demande.profession,
+        adresse: demande.adresse,
+        ville: demande.ville,
+        pays: demande.pays,
+        produit_id: demande.produit_id,
+        engagement_mensuel: demande.engagement_mensuel,
+        duree_paiement: demande.duree_paiement,
+        gestionnaire_id: gestionnaire.id,
+        demande_id: id,
+      });
+      const processed = { statut: 'validee' as DemandeStatut, gere_par: gestionnaire.id };
+      await updateDemande(trx, id, {
+        ...processed,
+        traite_par: actor.user_id,
+        date_traitement: new Date(),
+        updated_by: actor.user_id,
+      });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'demandes',
+        record_id: id,
+        old_values: { statut: demande.statut },
+        new_values: { ...processed, membre_id: membre.id },
+      });
+      await insertAudit(trx, actor, {
+        action: 'created',
+        table_name: 'membres',
+        record_id: membre.id,
+        membre_id: membre.id,
+        new_values: {
+          utilisateur_id: account.id,
+          demande_id: id,
+          produit_id: demande.produit_id,
+          gestionnaire_id: gestionnaire.id,
+        },
+      });
+      return {
+        to: demande.email,
+        subject: "Votre demande d'inscription est validée",
+        text: [
+          `Bonjour ${demande.nom_complet},`,
+          '',
+          `Votre demande d'inscription a été validée. Votre code membre est ${membre.code_esv}.`,
+          `Votre gestionnaire est ${gestionnaire.prenom} ${gestionnaire.nom}.`,
+          '',
+          'Connectez-vous avec votre adresse email (ou votre code membre) et ce mot de passe,',
+          'que vous devrez changer à la première connexion :',
+          '',
+          `Mot de passe temporaire : ${tempPassword}`,
+          '',
+          general.companyName,
+        ].join('\n'),
+      } satisfies MailMessage;
+    });
+    sendInBackground(this.mailer, this.log, mail);
+    return this.get(id);
+  }
+
+  /**
+   * The member's account: a new one, or the applicant's own demandeur account turned into a
+   * member account. Either way the password is the temporary one, to change at next sign-in.
+   */
+  private async memberAccount(
+    trx: Executor,
+    email: string,
+    nomComplet: string,
+    telephone: string,
+    { password_hash, actor }: { password_hash: string; actor: AuditActor },
+  ) {
+    const existing = await findUtilisateurByEmail(trx, email);
+    const secret = { password_hash, must_change_password: true, password_changed_at: new Date() };
+    if (existing) {
+      if (existing.role !== 'demandeur') throw conflict(DEMANDE_MESSAGES.accountExists);
+      await updateUtilisateur(trx, existing.id, { ...secret, role: 'membre', updated_by: actor.user_id });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'utilisateurs',
+        record_id: existing.id,
+        old_values: { role: 'demandeur' },
+        new_values: { role: 'membre', must_change_password: true },
+      });
+      return existing;
+    }
+    const identity = { email, role: 'membre' as const, ...splitNomComplet(nomComplet), telephone };
+    const account = await insertUtilisateur(trx, {
+      ...identity,
+      ...secret,
+      photo_profil: null,
+      created_by: actor.user_id,
+      updated_by: actor.user_id,
+    });
+    await insertAudit(trx, actor, {
+      action: 'created',
+      table_name: 'utilisateurs',
+      record_id: account.id,
+      new_values: identity,
+    });
+    return account;
+  }
+
+  /** Rejected with one of the six reasons; the applicant is told by e-mail. */
+  async reject(id: number, body: RejectBody, actor: AuditActor): Promise<Demande> {
+    const { general } = await this.settings.get();
+    const mail = await this.db.transaction().execute(async (trx) => {
+      const demande = await lockDemande(trx, id);
+      if (!demande) throw notFound();
+      if (demande.statut !== 'en_attente') throw alreadyProcessed();
+      const processed = {
+        statut: 'rejetee' as DemandeStatut,
+        motif_rejet: body.motif_rejet,
+        commentaires: body.commentaires ?? null,
+      };
+      await updateDemande(trx, id, {
+        ...processed,
+        traite_par: actor.user_id,
+        date_traitement: new Date(),
+        updated_by: actor.user_id,
+      });
+      await insertAudit(trx, actor, {
+        action: 'updated',
+        table_name: 'demandes',
+        record_id: id,
+        old_values: { statut: demande.statut },
+        new_values: processed,
+      });
+      return {
+        to: demande.email,
+        subject: "Votre demande d'inscription n'a pas été retenue",
+        text: [
+          `Bonjour ${demande.nom_complet},`,
+          '',
+          "Nous sommes au regret de vous informer que votre demande d'inscription n'a pas été retenue.",
+          `Motif : ${body.motif_rejet}`,
+          ...(body.commentaires ? [`Commentaires : ${body.commentaires}`] : []),
+          '',
+          'Vous pouvez nous contacter pour en savoir plus ou déposer une nouvelle demande.',
+          '',
+          general.companyName,
+        ].join('\n'),
+      } satisfies MailMessage;
+    });
+    sendInBackground(this.mailer, this.log, mail);
+    return this.get(id);
+  }
+}
+
+/** The product must exist, be active and be held by nobody. */
+async function assertAvailable(db: Executor, produitId: number) {
+  if (!(await isProduitAvailable(db, produitId))) {
+    throw fieldError('produit_id', DEMANDE_MESSAGES.productUnavailable);
+  }
+}

@@ -1,0 +1,474 @@
+import { DEMANDE_MESSAGES, MESSAGES, MOTIF_AUTRE } from '@app/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduit } from './catalogue-helpers.ts';
+import { auditRows, buildTestApp, createAccount, lastMail, login, loginAs, type TestContext } from './helpers.ts';
+import { createMembre } from './people-helpers.ts';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+let gestionnaire: Awaited<ReturnType<typeof loginAs>>;
+let commercial: Awaited<ReturnType<typeof loginAs>>;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await loginAs(ctx, 'admin');
+  gestionnaire = await loginAs(ctx, 'gestionnaire');
+  commercial = await loginAs(ctx, 'commercial');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Headers = {}) =>
+  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+let counter = 0;
+/** A complete public form for a product, unique per call (e-mail and CNI). */
+function publicBody(produit_id: number, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const n = `${process.pid}${counter}`.slice(-8).padStart(8, '0');
+  return {
+    nom_complet: 'Kouassi Jean-Marc',
+    num_cni: `CI05${n}0`,
+    date_naissance: '1988-05-17',
+    situation_matrimoniale: 'marié(e)',
+    profession: 'Comptable',
+    email: `jm.kouassi.${n}@test.example`,
+    telephone: '+225 07 11 22 33 44',
+    pays: "Côte d'Ivoire",
+    ville: 'Abidjan',
+    adresse: 'Cocody Riviera 3',
+    produit_id,
+    engagement_mensuel: 150_000,
+    duree_paiement: 60,
+    notes: 'Disponible le samedi.',
+    site_web: '',
+    ...overrides,
+  };
+}
+
+/** A pending demande filed through the staff form; returns its JSON. */
+async function staffDemande(overrides: Record<string, unknown> = {}, headers: Headers = admin.auth) {
+  const produit_id = await createProduit(ctx.db);
+  const { site_web: _honeypot, ...body } = publicBody(produit_id, overrides);
+  const response = await inject('POST', '/api/demandes', body, headers);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+const validate = (id: number, gere_par: number, headers: Headers = admin.auth) =>
+  inject('PUT', `/api/demandes/${id}/validate`, { id, gere_par }, headers);
+const reject = (id: number, body: object, headers: Headers = admin.auth) =>
+  inject('PUT', `/api/demandes/${id}/reject`, body, headers);
+
+describe('the public form', () => {
+  it('offers without a token only the active, unheld products, with what a visitor needs', async () => {
+    const free = await createProduit(ctx.db, { titre: 'Villa Libre' });
+    const held = await createProduit(ctx.db, { titre: 'Villa Prise' });
+    await createMembre(ctx.db, { produit_id: held });
+    const hidden = await createProduit(ctx.db, { titre: 'Villa Retirée' });
+    await ctx.db.updateTable('produits').set({ est_actif: false }).where('id', '=', hidden).execute();
+
+    const response = await inject('GET', '/api/demandes/public/produits');
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().data.map((p: { id: number }) => p.id);
+    expect(ids).toContain(free);
+    expect(ids).not.toContain(held);
+    expect(ids).not.toContain(hidden);
+    const villa = response.json().data.find((p: { id: number }) => p.id === free);
+    expect(Object.keys(villa).sort()).toEqual(['id', 'prix_vente', 'site_nom', 'site_ville', 'titre', 'type']);
+    expect(villa).toMatchObject({ titre: 'Villa Libre', prix_vente: 9_000_000, site_ville: 'Abidjan' });
+  });
+
+  it('records a valid request as pending, from nobody, with the marital status normalised, and audits it', async () => {
+    const body = publicBody(await createProduit(ctx.db));
+    const response = await inject('POST', '/api/demandes/public', body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ success: true, message: 'Demande soumise avec succès !' });
+    const row = await ctx.db
+      .selectFrom('demandes')
+      .selectAll()
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      statut: 'en_attente',
+      created_by: null,
+      situation_matrimoniale: 'marie',
+      nom_complet: 'Kouassi Jean-Marc',
+      engagement_mensuel: '150000',
+      notes: 'Disponible le samedi.',
+    });
+    const audit = (await auditRows(ctx.db, { action: 'created' })).find(
+      (a) => a.table_name === 'demandes' && a.record_id === String(row.id),
+    );
+    expect(audit?.user_id).toBeNull();
+  });
+
+  it('answers each invalid field with its French message', async () => {
+    const produit = await createProduit(ctx.db);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ nom_complet: '' }, 'nom_complet', 'Le nom complet est requis'],
+      [{ nom_complet: 'Kouassi' }, 'nom_complet', 'Veuillez saisir le nom et le prénom'],
+      [{ num_cni: 'CI123' }, 'num_cni', 'Le numéro CNI doit contenir exactement 13 caractères'],
+      [{ date_naissance: '' }, 'date_naissance', 'La date de naissance est requise'],
+      [{ date_naissance: '2015-01-01' }, 'date_naissance', 'Le demandeur doit avoir au moins 18 ans'],
+      [
+        { situation_matrimoniale: 'compliqué' },
+        'situation_matrimoniale',
+        'Veuillez choisir une situation matrimoniale',
+      ],
+      [{ profession: ' ' }, 'profession', 'La profession est requise'],
+      [{ email: 'pas-un-email' }, 'email', "Format d'email invalide"],
+      [{ telephone: '' }, 'telephone', 'Le téléphone est requis'],
+      [{ telephone: 'abc' }, 'telephone', 'Numéro de téléphone invalide'],
+      [{ ville: 'Paris' }, 'ville', 'Veuillez choisir une ville'],
+      [{ pays: 'France' }, 'pays', 'Veuillez choisir un pays'],
+      [{ adresse: '' }, 'adresse', "L'adresse est requise"],
+      [{ produit_id: '' }, 'produit_id', 'Veuillez sélectionner un produit'],
+      [{ engagement_mensuel: 49_999 }, 'engagement_mensuel', 'Minimum: 50,000 FCFA'],
+      [{ duree_paiement: 18 }, 'duree_paiement', 'Veuillez choisir une durée de paiement'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const response = await inject('POST', '/api/demandes/public', publicBody(produit, overrides));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().errors?.[field], field).toBe(message);
+    }
+    expect(
+      (await inject('POST', '/api/demandes/public', publicBody(produit, { engagement_mensuel: 50_000 }))).statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses a product already held or unknown, on the product field', async () => {
+    const held = await createProduit(ctx.db);
+    await createMembre(ctx.db, { produit_id: held });
+    for (const produit_id of [held, 999_999]) {
+      const response = await inject('POST', '/api/demandes/public', publicBody(produit_id));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ produit_id: DEMANDE_MESSAGES.productUnavailable });
+    }
+  });
+
+  it('answers a filled honeypot like a success and keeps nothing', async () => {
+    const body = publicBody(await createProduit(ctx.db), { site_web: 'http://spam.example' });
+    const response = await inject('POST', '/api/demandes/public', body);
+    expect(response.statusCode).toBe(201);
+    const row = await ctx.db.selectFrom('demandes').select('id').where('email', '=', body.email).executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('limits the requests per IP', async () => {
+    const limited = await buildTestApp({ demandeRateLimit: 2 });
+    try {
+      const produit = await createProduit(limited.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/demandes/public',
+          payload: publicBody(produit),
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(response.json().message).toBe(MESSAGES.tooManyRequests);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('staff creation', () => {
+  it('lets a commercial file a request for a client, any city, marital status optional', async () => {
+    const data = await staffDemande({ ville: 'Grand-Bassam', situation_matrimoniale: undefined }, commercial.auth);
+    expect(data).toMatchObject({
+      statut: 'en_attente',
+      ville: 'Grand-Bassam',
+      situation_matrimoniale: null,
+      origine: 'personnel',
+      montant_total: 150_000 * 60,
+      membre: null,
+    });
+    const row = await ctx.db.selectFrom('demandes').select('created_by').where('id', '=', data.id).executeTakeFirst();
+    expect(row?.created_by).toBe(commercial.account.id);
+  });
+
+  it("answers the staff form's messages", async () => {
+    const produit_id = await createProduit(ctx.db);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ engagement_mensuel: 0 }, 'engagement_mensuel', "L'engagement mensuel doit être supérieur à 0"],
+      [{ duree_paiement: 0 }, 'duree_paiement', 'La durée de paiement doit être supérieure à 0'],
+      [{ produit_id: 0 }, 'produit_id', 'Veuillez sélectionner un produit'],
+      [{ email: '' }, 'email', "L'email est requis"],
+      [{ ville: '' }, 'ville', 'La ville est requise'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const { site_web: _s, ...body } = publicBody(produit_id, overrides);
+      const response = await inject('POST', '/api/demandes', body, admin.auth);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().errors?.[field], field).toBe(message);
+    }
+  });
+});
+
+describe('the list', () => {
+  it('searches over the name, the product title and the notes, filters by status (English too) and pages', async () => {
+    const tag = `Zx${process.pid}`;
+    const byName = await staffDemande({ nom_complet: `${tag}nom Awa` });
+    const byNotes = await staffDemande({ notes: `voir ${tag}note` });
+    const produit = await createProduit(ctx.db, { titre: `Villa ${tag}titre` });
+    const { site_web: _s, ...body } = publicBody(produit);
+    const byTitle = (await inject('POST', '/api/demandes', body, admin.auth)).json().data;
+    await reject(byNotes.id, { motif_rejet: 'Documents incomplets' });
+
+    const list = (query: string) => inject('GET', `/api/demandes?${query}`, undefined, admin.auth);
+    const ids = async (query: string) => (await list(query)).json().data.map((d: { id: number }) => d.id);
+    expect(await ids(`search=${tag}`)).toEqual([byTitle.id, byNotes.id, byName.id]);
+    expect(await ids(`search=${tag}titre`)).toEqual([byTitle.id]);
+    expect(await ids(`search=${tag}&statut=rejetee`)).toEqual([byNotes.id]);
+    expect(await ids(`search=${tag}&statut=rejected`)).toEqual([byNotes.id]);
+    expect(await ids(`search=${tag}&statut=pending`)).toEqual([byTitle.id, byName.id]);
+    const paged = (await list(`search=${tag}&limit=2&page=2`)).json();
+    expect(paged.data.map((d: { id: number }) => d.id)).toEqual([byName.id]);
+    expect(paged.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect((await list('statut=bogus')).statusCode).toBe(400);
+  });
+});
+
+describe('validation', () => {
+  it('creates exactly one member with its account and e-mailed temporary password, and holds the product', async () => {
+    const demande = await staffDemande();
+    const response = await validate(demande.id, gestionnaire.account.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('Demande validée avec succès');
+    const data = response.json().data;
+    expect(data).toMatchObject({ statut: 'validee', gere_par: gestionnaire.account.id, traite_par: admin.account.id });
+    expect(data.membre.code_esv).toMatch(/^ESV-\d{4}-\d{5}$/);
+
+    const membre = (await inject('GET', `/api/membres/${data.membre.id}`, undefined, admin.auth)).json().data;
+    expect(membre).toMatchObject({
+      nom: 'Kouassi',
+      prenom: 'Jean-Marc',
+      email: demande.email,
+      num_cni: demande.num_cni,
+      engagement_mensuel: 150_000,
+      duree_paiement: 60,
+      gestionnaire_id: gestionnaire.account.id,
+      produit_id: demande.produit_id,
+      statut: 'actif',
+    });
+    const produit = (await inject('GET', `/api/produits/${demande.produit_id}`, undefined, admin.auth)).json().data;
+    expect(produit.disponibilite).toBe('reserve');
+
+    const mail = await lastMail(ctx.dataDir, demande.email);
+    expect(mail).toContain(data.membre.code_esv);
+    const tempPassword = mail.match(/^Mot de passe temporaire : (\S+)$/m)?.[1] ?? '';
+    const signIn = await login(ctx.app, demande.email, tempPassword);
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().data.must_change_password).toBe(true);
+
+    const audits = (await auditRows(ctx.db, { user_id: admin.account.id })).filter(
+      (a) =>
+        (a.table_name === 'demandes' && a.record_id === String(demande.id) && a.action === 'updated') ||
+        (a.table_name === 'membres' && a.record_id === String(data.membre.id)),
+    );
+    expect(audits.map((a) => a.table_name).sort()).toEqual(['demandes', 'membres']);
+    expect(JSON.stringify(audits)).not.toContain(tempPassword);
+  });
+
+  it('answers a second validation, or one of a rejected demande, with the spec message', async () => {
+    const demande = await staffDemande();
+    expect((await validate(demande.id, gestionnaire.account.id)).statusCode).toBe(200);
+    const again = await validate(demande.id, gestionnaire.account.id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Données invalides ou demande déjà traitée.');
+
+    const rejected = await staffDemande();
+    await reject(rejected.id, { motif_rejet: 'Demande non conforme' });
+    expect((await validate(rejected.id, gestionnaire.account.id)).json().message).toBe(
+      DEMANDE_MESSAGES.alreadyProcessed,
+    );
+  });
+
+  it('creates one member only when two validations race', async () => {
+    const demande = await staffDemande();
+    const other = await loginAs(ctx, 'gestionnaire');
+    const responses = await Promise.all([
+      validate(demande.id, gestionnaire.account.id),
+      validate(demande.id, other.account.id, other.auth),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const membres = await ctx.db.selectFrom('membres').select('id').where('demande_id', '=', demande.id).execute();
+    expect(membres).toHaveLength(1);
+    const accounts = await ctx.db.selectFrom('utilisateurs').select('id').where('email', '=', demande.email).execute();
+    expect(accounts).toHaveLength(1);
+  });
+
+  it('needs an active gestionnaire, the matching id, and an existing demande', async () => {
+    const demande = await staffDemande();
+    const inactive = await createAccount(ctx.db, { role: 'gestionnaire', statut: 'inactif' });
+    for (const gerePar of [inactive.id, commercial.account.id]) {
+      const response = await validate(demande.id, gerePar);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ gere_par: DEMANDE_MESSAGES.gestionnaireInactive });
+    }
+    const missing = await inject('PUT', `/api/demandes/${demande.id}/validate`, {}, admin.auth);
+    expect(missing.json().errors.gere_par).toBe('Veuillez sélectionner un gestionnaire');
+    const mismatch = await inject(
+      'PUT',
+      `/api/demandes/${demande.id}/validate`,
+      { id: demande.id + 1, gere_par: gestionnaire.account.id },
+      admin.auth,
+    );
+    expect(mismatch.json().message).toBe('ID de demande invalide');
+    const unknown = await validate(999_999, gestionnaire.account.id);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Demande non trouvée.');
+    const row = await ctx.db.selectFrom('demandes').select('statut').where('id', '=', demande.id).executeTakeFirst();
+    expect(row?.statut).toBe('en_attente');
+  });
+
+  it("turns the applicant's own demandeur account into his member account", async () => {
+    const applicant = await createAccount(ctx.db, { role: 'demandeur' });
+    const demande = await staffDemande({ email: applicant.email });
+    const data = (await validate(demande.id, gestionnaire.account.id)).json().data;
+    const account = await ctx.db
+      .selectFrom('utilisateurs')
+      .select(['id', 'role', 'must_change_password'])
+      .where('id', '=', applicant.id)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ id: applicant.id, role: 'membre', must_change_password: true });
+    const membre = await ctx.db
+      .selectFrom('membres')
+      .select('utilisateur_id')
+      .where('id', '=', data.membre.id)
+      .executeTakeFirst();
+    expect(membre?.utilisateur_id).toBe(applicant.id);
+  });
+
+  it('refuses with 409 and changes nothing: e-mail of a staff account, a member with the same CNI, a held product', async () => {
+    const staff = await createAccount(ctx.db, { role: 'comptable' });
+    const byEmail = await staffDemande({ email: staff.email });
+    const existing = await createMembre(ctx.db);
+    const byCni = await staffDemande({ num_cni: existing.num_cni });
+    const byProduct = await staffDemande();
+    await createMembre(ctx.db, { produit_id: byProduct.produit_id });
+    const cases: [number, string][] = [
+      [byEmail.id, DEMANDE_MESSAGES.accountExists],
+      [byCni.id, DEMANDE_MESSAGES.duplicateCni],
+      [byProduct.id, DEMANDE_MESSAGES.productHeld],
+    ];
+    for (const [id, message] of cases) {
+      const response = await validate(id, gestionnaire.account.id);
+      expect(response.statusCode, message).toBe(409);
+      expect(response.json().message).toBe(message);
+      const row = await ctx.db.selectFrom('demandes').select('statut').where('id', '=', id).executeTakeFirst();
+      expect(row?.statut).toBe('en_attente');
+      const membres = await ctx.db.selectFrom('membres').select('id').where('demande_id', '=', id).execute();
+      expect(membres).toHaveLength(0);
+    }
+  });
+});
+
+describe('rejection', () => {
+  it('records the trimmed reason and the comments, and tells the applicant by e-mail', async () => {
+    const demande = await staffDemande();
+    const response = await reject(
+      demande.id,
+      { motif_rejet: '  Informations incorrectes ', commentaires: ' Adresse introuvable. ' },
+      gestionnaire.auth,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Demande rejetée avec succès');
+    expect(response.json().data).toMatchObject({
+      statut: 'rejetee',
+      motif_rejet: 'Informations incorrectes',
+      commentaires: 'Adresse introuvable.',
+      traite_par: gestionnaire.account.id,
+      gere_par: null,
+    });
+    const mail = await lastMail(ctx.dataDir, demande.email);
+    expect(mail).toContain('Motif : Informations incorrectes');
+    expect(mail).toContain('Commentaires : Adresse introuvable.');
+  });
+
+  it('needs one of the six reasons, comments for "Autre", and a pending demande', async () => {
+    const demande = await staffDemande();
+    expect((await reject(demande.id, {})).json().errors.motif_rejet).toBe('Le motif de rejet est obligatoire');
+    expect((await reject(demande.id, { motif_rejet: 'Pas envie' })).statusCode).toBe(400);
+    const autre = await reject(demande.id, { motif_rejet: MOTIF_AUTRE, commentaires: '  ' });
+    expect(autre.json().errors).toEqual({ commentaires: DEMANDE_MESSAGES.autreNeedsComment });
+    expect((await reject(demande.id, { motif_rejet: MOTIF_AUTRE, commentaires: 'Hors zone' })).statusCode).toBe(200);
+    expect((await reject(demande.id, { motif_rejet: 'Doublon détecté' })).json().message).toBe(
+      DEMANDE_MESSAGES.alreadyProcessed,
+    );
+  });
+});
+
+describe('edit and delete', () => {
+  it('edits a pending demande only, and only what changed', async () => {
+    const demande = await staffDemande();
+    const edited = await inject('PUT', `/api/demandes/${demande.id}`, { profession: 'Architecte' }, gestionnaire.auth);
+    expect(edited.json().data).toMatchObject({ profession: 'Architecte', nom_complet: 'Kouassi Jean-Marc' });
+    await reject(demande.id, { motif_rejet: 'Documents incomplets' });
+    const late = await inject('PUT', `/api/demandes/${demande.id}`, { profession: 'Pilote' }, admin.auth);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(DEMANDE_MESSAGES.alreadyProcessed);
+  });
+
+  it('deletes a pending or rejected demande, never a validated one', async () => {
+    const pending = await staffDemande();
+    expect((await inject('DELETE', `/api/demandes/${pending.id}`, undefined, admin.auth)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/demandes/${pending.id}`, undefined, admin.auth)).statusCode).toBe(404);
+    const validated = await staffDemande();
+    expect((await validate(validated.id, gestionnaire.account.id)).statusCode).toBe(200);
+    const refused = await inject('DELETE', `/api/demandes/${validated.id}`, undefined, admin.auth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(DEMANDE_MESSAGES.validatedNotDeletable);
+  });
+});
+
+describe('rights', () => {
+  it('lets admin and gestionnaire validate and reject; others get 403 with the spec message', async () => {
+    const demande = await staffDemande();
+    for (const role of ['comptable', 'commercial', 'membre', 'demandeur'] as const) {
+      const { auth } = await loginAs(ctx, role);
+      for (const response of [
+        await validate(demande.id, gestionnaire.account.id, auth),
+        await reject(demande.id, { motif_rejet: 'Documents incomplets' }, auth),
+      ]) {
+        expect(response.statusCode, role).toBe(403);
+        expect(response.json().message).toBe('Accès refusé - Rôle insuffisant.');
+      }
+    }
+    expect((await validate(demande.id, gestionnaire.account.id, gestionnaire.auth)).statusCode).toBe(200);
+  });
+
+  it('lets admin, gestionnaire and commercial create; only the admin deletes', async () => {
+    for (const [role, status] of [
+      ['comptable', 403],
+      ['membre', 403],
+      ['demandeur', 403],
+    ] as const) {
+      const { auth } = await loginAs(ctx, role);
+      const produit = await createProduit(ctx.db);
+      const { site_web: _s, ...body } = publicBody(produit);
+      expect((await inject('POST', '/api/demandes', body, auth)).statusCode, role).toBe(status);
+    }
+    const demande = await staffDemande({}, gestionnaire.auth);
+    for (const auth of [gestionnaire.auth, commercial.auth]) {
+      expect((await inject('DELETE', `/api/demandes/${demande.id}`, undefined, auth)).statusCode).toBe(403);
+    }
+  });
+
+  it('lists the active gestionnaires, with position and department, to admin and gestionnaire only', async () => {
+    const inactive = await createAccount(ctx.db, { role: 'gestionnaire', statut: 'inactif' });
+    const response = await inject('GET', '/api/gestionnaires/actifs', undefined, gestionnaire.auth);
+    expect(response.statusCode).toBe(200);
+    const list = response.json().data;
+    expect(list.map((g: { id: number }) => g.id)).toContain(gestionnaire.account.id);
+    expect(list.map((g: { id: number }) => g.id)).not.toContain(inactive.id);
+    expect(Object.keys(list[0]).sort()).toEqual(['departement', 'id', 'nom', 'poste', 'prenom']);
+    expect((await inject('GET', '/api/gestionnaires/actifs', undefined, admin.auth)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/gestionnaires/actifs', undefined, commercial.auth)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './api.ts';
+import { PRODUIT_TYPES } from './catalogue.ts';
+import { cniSchema } from './membres.ts';
+
+/** Registration requests (spec 1 §2.4–2.6, §3, §5; decisions §5). */
+export const DEMANDE_STATUTS = ['en_attente', 'validee', 'rejetee'] as const;
+export const demandeStatutSchema = z.enum(DEMANDE_STATUTS);
+export type DemandeStatut = z.infer<typeof demandeStatutSchema>;
+
+export const DEMANDE_STATUT_LABELS: Record<DemandeStatut, string> = {
+  en_attente: 'En attente',
+  validee: 'Validée',
+  rejetee: 'Rejetée',
+};
+
+/** The English words the original also accepted as a status filter (spec 1 §2.5). */
+const STATUT_ALIASES: Record<string, DemandeStatut> = {
+  pending: 'en_attente',
+  approved: 'validee',
+  rejected: 'rejetee',
+};
+
+export const SITUATIONS_MATRIMONIALES = ['celibataire', 'marie', 'divorce', 'veuf', 'union_libre'] as const;
+export type SituationMatrimoniale = (typeof SITUATIONS_MATRIMONIALES)[number];
+
+export const SITUATION_LABELS: Record<SituationMatrimoniale, string> = {
+  celibataire: 'Célibataire',
+  marie: 'Marié(e)',
+  divorce: 'Divorcé(e)',
+  veuf: 'Veuf/Veuve',
+  union_libre: 'Union libre',
+};
+
+const SITUATION_WORDS: Record<string, SituationMatrimoniale> = {
+  celibataire: 'celibataire',
+  marie: 'marie',
+  mariee: 'marie',
+  divorce: 'divorce',
+  divorcee: 'divorce',
+  veuf: 'veuf',
+  veuve: 'veuf',
+  'veuf/veuve': 'veuf',
+  'union libre': 'union_libre',
+  union_libre: 'union_libre',
+};
+
+/**
+ * The forms send 'célibataire', 'marié(e)', 'veuf/veuve' or 'union libre' (spec 1 §3): the
+ * stored code drops accents, the '(e)' and the feminine form. Other words are left to be refused.
+ */
+export function normaliseSituation(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const plain = value
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace('(e)', '');
+  if (plain === '') return undefined;
+  return SITUATION_WORDS[plain] ?? value;
+}
+
+const situationSchema = z.preprocess(
+  normaliseSituation,
+  z.enum(SITUATIONS_MATRIMONIALES, { error: 'Veuillez choisir une situation matrimoniale' }),
+);
+
+export const PAYS = ["Côte d'Ivoire", 'Burkina Faso', 'Mali', 'Ghana', 'Sénégal'] as const;
+export const VILLES_PUBLIQUES = [
+  'Abidjan',
+  'Bouaké',
+  'Daloa',
+  'Yamoussoukro',
+  'San-Pédro',
+  'Korhogo',
+  'Man',
+  'Divo',
+  'Gagnoa',
+  'Abengourou',
+] as const;
+export const DUREES_PAIEMENT = [12, 24, 36, 48, 60] as const;
+export const ENGAGEMENT_MINIMUM_PUBLIC = 50_000;
+
+export const MOTIFS_REJET = [
+  'Documents incomplets',
+  'Informations incorrectes',
+  "Critères d'éligibilité non respectés",
+  'Doublon détecté',
+  'Demande non conforme',
+  'Autre (préciser dans les commentaires)',
+] as const;
+export const MOTIF_AUTRE = MOTIFS_REJET[5];
+
+export const DEMANDE_MESSAGES = {
+  alreadyProcessed: 'Données invalides ou demande déjà traitée.',
+  rejectInvalid: 'Motif de rejet manquant ou données invalides.',
+  notFound: 'Demande non trouvée.',
+  noActiveGestionnaire: 'Aucun gestionnaire actif disponible',
+  gestionnaireRequired: 'Veuillez sélectionner un gestionnaire',
+  gestionnaireInactive: "Ce gestionnaire n'existe pas ou n'est pas actif",
+  motifRequired: 'Le motif de rejet est obligatoire',
+  motifWizard: 'Veuillez sélectionner un motif de rejet',
+  autreNeedsComment: 'Veuillez préciser le motif dans les commentaires',
+  productRequired: 'Veuillez sélectionner un produit',
+  productUnavailable: "Ce produit n'est plus disponible. Veuillez en choisir un autre.",
+  productHeld: 'Ce produit est déjà réservé par un autre membre.',
+  duplicateCni: 'Doublon détecté : un membre existe déjà avec ce numéro CNI.',
+  accountExists: 'Un compte existe déjà avec cette adresse email.',
+  validated: 'Demande validée avec succès',
+  rejected: 'Demande rejetée avec succès',
+  created: 'Demande créée avec succès !',
+  submitted: 'Demande soumise avec succès !',
+  updated: 'Demande mise à jour avec succès',
+  deleted: 'Demande supprimée avec succès',
+  validatedNotDeletable: 'Une demande validée ne peut pas être supprimée : elle a créé un membre.',
+  invalidId: 'ID de demande invalide',
+} as const;
+
+/** A demande as the API answers it, with its product, its manager and the member it created. */
+export const demandeSchema = z.object({
+  id: z.number().int(),
+  nom_complet: z.string(),
+  num_cni: z.string(),
+  date_naissance: z.string(),
+  situation_matrimoniale: z.enum(SITUATIONS_MATRIMONIALES).nullable(),
+  profession: z.string(),
+  engagement_mensuel: z.number(),
+  duree_paiement: z.number().int(),
+  /** engagement_mensuel × duree_paiement. */
+  montant_total: z.number(),
+  email: z.string(),
+  telephone: z.string(),
+  pays: z.string(),
+  ville: z.string(),
+  adresse: z.string(),
+  produit_id: z.number().int(),
+  produit_nom: z.string(),
+  produit: z.object({
+    id: z.number().int(),
+    titre: z.string(),
+    prix_vente: z.number(),
+    site_nom: z.string(),
+    site_ville: z.string(),
+  }),
+  notes: z.string().nullable(),
+  statut: demandeStatutSchema,
+  gere_par: z.number().int().nullable(),
+  gestionnaire: z.object({ id: z.number().int(), nom: z.string(), prenom: z.string() }).nullable(),
+  motif_rejet: z.string().nullable(),
+  commentaires: z.string().nullable(),
+  traite_par: z.number().int().nullable(),
+  date_traitement: z.string().nullable(),
+  /** The member created by the validation, with his code. */
+  membre: z.object({ id: z.number().int(), code_esv: z.string() }).nullable(),
+  /** 'public' from the login screen's form, else the staff member who typed it. */
+  origine: z.enum(['public', 'personnel']),
+  date_creation: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Demande = z.infer<typeof demandeSchema>;
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
+const positiveInt = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(max, message);
+
+/** Adults only: a purchase by instalments is a contract. */
+export function isAdult(dateNaissance: string, today = new Date()): boolean {
+  const [y, m, d] = dateNaissance.split('-').map(Number);
+  if (!y || !m || !d) return false;
+  const eighteenth = new Date(Date.UTC(y + 18, m - 1, d));
+  return eighteenth.getTime() <= today.getTime();
+}
+
+const dateNaissanceSchema = z.iso
+  .date({ error: 'La date de naissance est requise' })
+  .refine((v) => isAdult(v), 'Le demandeur doit avoir au moins 18 ans');
+
+const commonFields = {
+  nom_complet: requiredText('Le nom complet est requis', 200).refine(
+    (v) => v.split(/\s+/).length >= 2,
+    'Veuillez saisir le nom et le prénom',
+  ),
+  num_cni: cniSchema,
+  date_naissance: dateNaissanceSchema,
+  profession: requiredText('La profession est requise', 150),
+  email: z
+    .string({ error: "L'email est requis" })
+    .trim()
+    .min(1, "L'email est requis")
+    .email("Format d'email invalide")
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  telephone: requiredText('Le téléphone est requis', 30).regex(
+    /^\+?[0-9][0-9 .-]{6,}[0-9]$/,
+    'Numéro de téléphone invalide',
+  ),
+  adresse: requiredText("L'adresse est requise", 300),
+  produit_id: positiveInt(DEMANDE_MESSAGES.productRequired, 2_147_483_647),
+  notes: optionalText(2000),
+};
+
+/** POST /demandes/public: the login screen's four-step form (spec 1 §5), with a honeypot. */
+export const demandePublicSchema = z.object({
+  ...commonFields,
+  situation_matrimoniale: situationSchema,
+  pays: z.enum(PAYS, { error: 'Veuillez choisir un pays' }).default("Côte d'Ivoire"),
+  ville: z.enum(VILLES_PUBLIQUES, { error: 'Veuillez choisir une ville' }),
+  engagement_mensuel: z.coerce
+    .number({ error: `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA` })
+    .int("L'engagement mensuel doit être un nombre entier de FCFA")
+    .min(ENGAGEMENT_MINIMUM_PUBLIC, `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`)
+    .max(1e10),
+  duree_paiement: z.coerce
+    .number({ error: 'Veuillez choisir une durée de paiement' })
+    .refine((v) => (DUREES_PAIEMENT as readonly number[]).includes(v), 'Veuillez choisir une durée de paiement'),
+  /** Hidden from people; a robot that fills it is answered as usual and nothing is kept. */
+  site_web: z.string().max(500).optional(),
+});
+export type DemandePublicBody = z.input<typeof demandePublicSchema>;
+
+const staffFields = {
+  ...commonFields,
+  situation_matrimoniale: situationSchema.optional().nullable(),
+  pays: requiredText('Le pays est requis', 100).default("Côte d'Ivoire"),
+  ville: requiredText('La ville est requise', 100),
+  engagement_mensuel: positiveInt("L'engagement mensuel doit être supérieur à 0", 1e10),
+  duree_paiement: positiveInt('La durée de paiement doit être supérieure à 0', 600),
+};
+
+/** POST /demandes: the staff creation modal (spec 1 §2.6, §5). */
+export const demandeCreateSchema = z.object(staffFields);
+export type DemandeCreateBody = z.input<typeof demandeCreateSchema>;
+
+/** PUT /demandes/{id}: the fields sent change, while the demande is pending. */
+export const demandeUpdateSchema = z.object(staffFields).partial();
+export type DemandeUpdateBody = z.input<typeof demandeUpdateSchema>;
+
+/** PUT /demandes/{id}/validate. */
+export const demandeValidateSchema = z.object({
+  id: z.coerce.number({ error: DEMANDE_MESSAGES.invalidId }).int().positive(DEMANDE_MESSAGES.invalidId).optional(),
+  gere_par: z.coerce
+    .number({ error: DEMANDE_MESSAGES.gestionnaireRequired })
+    .int(DEMANDE_MESSAGES.gestionnaireRequired)
+    .positive(DEMANDE_MESSAGES.gestionnaireRequired),
+});
+export type DemandeValidateBody = z.input<typeof demandeValidateSchema>;
+
+/** PUT /demandes/{id}/reject: one of the six reasons; 'Autre' needs a comment. */
+export const demandeRejectSchema = z
+  .object({
+    motif_rejet: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.enum(MOTIFS_REJET, { error: DEMANDE_MESSAGES.motifRequired }),
+    ),
+    commentaires: optionalText(2000),
+  })
+  .refine((body) => body.motif_rejet !== MOTIF_AUTRE || !!body.commentaires, {
+    message: DEMANDE_MESSAGES.autreNeedsComment,
+    path: ['commentaires'],
+  });
+export type DemandeRejectBody = z.input<typeof demandeRejectSchema>;
+
+export const demandeListQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.default(20),
+  search: z.string().trim().max(100).optional(),
+  statut: z.preprocess(
+    (v) => (typeof v === 'string' ? (STATUT_ALIASES[v.toLowerCase()] ?? (v === '' ? undefined : v)) : v),
+    demandeStatutSchema.optional(),
+  ),
+  sortBy: z.enum(['created_at']).default('created_at'),
+  sortOrder: pageQuerySchema.shape.sortOrder.default('desc'),
+});
+export type DemandeListQuery = z.infer<typeof demandeListQuerySchema>;
+
+/** What a visitor may see of a product on the public form: nothing more. */
+export const publicProduitSchema = z.object({
+  id: z.number().int(),
+  titre: z.string(),
+  type: z.enum(PRODUIT_TYPES),
+  prix_vente: z.number(),
+  site_nom: z.string(),
+  site_ville: z.string(),
+});
+export type PublicProduit = z.infer<typeof publicProduitSchema>;
+
+/** An active gestionnaire offered at validation (spec 1 §2.5): name, position and department. */
+export const gestionnaireActifSchema = z.object({
+  /** The gestionnaire's account id: the value of `gere_par`. */
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+  poste: z.string(),
+  departement: z.string(),
+});
+export type GestionnaireActif = z.infer<typeof gestionnaireActifSchema>;
