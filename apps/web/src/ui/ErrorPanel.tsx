@@ -9,25 +9,33 @@ export interface ErrorPanelProps {
   /** Shows 'Réessayer' when given. */
   onRetry?: () => void;
   retrying?: boolean;
+  /** Another way out, shown instead of 'Réessayer' when retrying cannot help (a session over: 'Actualiser la page'). */
+  action?: { label: string; onClick: () => void };
 }
 
 /** The red panel of a failed load, with 'Réessayer'. */
-export function ErrorPanel({ title = 'Erreur', message, onRetry, retrying }: ErrorPanelProps) {
+export function ErrorPanel({ title = 'Erreur', message, onRetry, retrying, action }: ErrorPanelProps) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
-        {onRetry && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            Réessayer
+        {action ? (
+          <Button size="xs" variant="light" color="red" onClick={action.onClick}>
+            {action.label}
           </Button>
+        ) : (
+          onRetry && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={onRetry}
+              loading={retrying}
+            >
+              Réessayer
+            </Button>
+          )
         )}
       </Stack>
     </Alert>

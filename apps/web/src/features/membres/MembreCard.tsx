@@ -3,9 +3,10 @@ import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core
 import { IconHome, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { fullName, paidPercent } from './membre-format.ts';
+import { paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {

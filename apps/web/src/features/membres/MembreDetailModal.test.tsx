@@ -2,7 +2,7 @@ import { formatFCFA } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderWithProviders, testQueryClient } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { choose, fieldValue, makeMembre, ok, serveMembres, signIn, text } from './test-data.ts';
@@ -15,8 +15,8 @@ beforeEach(() => {
 
 const MEMBRE = makeMembre({ id: 1 });
 
-async function openDetail(onClose = vi.fn()) {
-  const rendered = renderWithProviders(<MembreDetailModal membreId={1} onClose={onClose} />);
+async function openDetail(onClose = vi.fn(), queryClient = testQueryClient()) {
+  const rendered = renderWithProviders(<MembreDetailModal membreId={1} onClose={onClose} />, { queryClient });
   const dialog = await screen.findByRole('dialog', { name: 'Détails du membre' });
   await within(dialog).findByText('Informations personnelles');
   return { ...rendered, dialog, onClose };
@@ -66,7 +66,7 @@ describe('MembreDetailModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('sends only the changed fields, then shows the toast and reloads the detail', async () => {
+  it('sends only the changed fields, then shows the toast and reloads the detail and the accounts', async () => {
     let saved = MEMBRE;
     const calls = serveMembres({
       membres: [MEMBRE],
@@ -78,7 +78,10 @@ describe('MembreDetailModal', () => {
         'GET /api/membres/1': () => ok(saved),
       },
     });
-    const { dialog, user } = await openDetail();
+    // The accounts page's cached list: the member's status is his account's.
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['utilisateurs', 'list'], []);
+    const { dialog, user } = await openDetail(vi.fn(), queryClient);
     await user.click(within(dialog).getByRole('button', { name: 'Modifier' }));
     const form = await screen.findByRole('form', { name: 'Modifier Jean-Marc Koffi' });
     expect(screen.getByRole('dialog', { name: 'Modifier le membre' })).toBeInTheDocument();
@@ -98,6 +101,7 @@ describe('MembreDetailModal', () => {
     expect(toastStore.getSnapshot().map((t) => [t.type, t.message])).toEqual([
       ['success', 'Membre mis à jour avec succès'],
     ]);
+    await waitFor(() => expect(queryClient.getQueryState(['utilisateurs', 'list'])?.isInvalidated).toBe(true));
     await waitFor(() => expect(fieldValue(dialog, 'Ville')).toBe('Bouaké'));
     expect(within(dialog).getByText('Suspendu')).toBeInTheDocument();
     expect(within(dialog).getByText('VIP')).toBeInTheDocument();
@@ -112,11 +116,7 @@ describe('MembreDetailModal', () => {
     const { dialog, user } = await openDetail();
     await user.click(within(dialog).getByRole('button', { name: 'Modifier' }));
     const form = await screen.findByRole('form');
-    await waitFor(() =>
-      expect(calls.some((c) => c.url.startsWith('/api/personnel?role=gestionnaire&statut=actif&limit=1000'))).toBe(
-        true,
-      ),
-    );
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/gestionnaires/actifs')).toBe(true));
     await choose(user, form, 'Gestionnaire assigné', 'Moussa Traoré');
     await user.click(within(form).getByRole('button', { name: 'Sauvegarder' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
@@ -180,7 +180,7 @@ describe('MembreDetailModal', () => {
     const { dialog } = await openDetail();
     expect(within(dialog).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
-    expect(calls.some((c) => c.url.startsWith('/api/personnel'))).toBe(false);
+    expect(calls.some((c) => c.url.startsWith('/api/gestionnaires'))).toBe(false);
   });
 
   it('says when the member does not exist, and retries after another failure', async () => {

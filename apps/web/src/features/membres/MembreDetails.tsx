@@ -1,9 +1,10 @@
 import { formatFCFA, type Membre } from '@app/shared';
 import { Divider, Group, Paper, Progress, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { formatCalendarDate, fullName, gestionnaireName, paidPercent } from './membre-format.ts';
+import { formatCalendarDate, gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

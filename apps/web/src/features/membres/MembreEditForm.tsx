@@ -6,10 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/index.ts';
 import { statutOptions } from '../../ui/account-options.ts';
 import { changedFields } from '../../ui/changed-fields.ts';
+import { fullName } from '../../ui/person-name.ts';
 import { showToast } from '../../ui/toasts/toast-store.ts';
-import { fullName, TYPE_OPTIONS } from './membre-format.ts';
+import { TYPE_OPTIONS } from './membre-format.ts';
 import { assignGestionnaire, updateMembre } from './membres.api.ts';
-import { gestionnaireOptionsQuery, membresKeys } from './membres.queries.ts';
+import { gestionnaireOptionsQuery, MEMBRE_CHANGES, membresKeys } from './membres.queries.ts';
 
 /** The fields of the spec's member edit (spec 3 §5), sent through PUT /membres/:id, and the assignment. */
 interface FormValues {
@@ -87,8 +88,8 @@ export function MembreEditForm({ membre, onDone }: { membre: Membre; onDone: () 
     onError: (error) => {
       if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
     },
-    // The detail, the lists and the figures reload (also after a half-done save).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membresKeys.all }),
+    // The detail, the lists, the figures and the accounts reload (also after a half-done save).
+    onSettled: () => Promise.all(MEMBRE_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
   const submit = (event: React.FormEvent) => {
@@ -100,7 +101,7 @@ export function MembreEditForm({ membre, onDone }: { membre: Membre; onDone: () 
     else mutation.mutate(save);
   };
 
-  const options = (gestionnaires.data ?? []).map((g) => ({ value: String(g.utilisateur_id), label: fullName(g) }));
+  const options = (gestionnaires.data ?? []).map((g) => ({ value: String(g.id), label: fullName(g) }));
   // A gestionnaire who left (inactive) stays shown as the current choice.
   if (membre.gestionnaire && !options.some((o) => o.value === String(membre.gestionnaire?.id))) {
     options.unshift({ value: String(membre.gestionnaire.id), label: fullName(membre.gestionnaire) });

@@ -1,7 +1,8 @@
 import type { Membre } from '@app/shared';
 import { Anchor, Table, Text } from '@mantine/core';
+import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { formatCalendarDate, fullName, gestionnaireName } from './membre-format.ts';
+import { formatCalendarDate, gestionnaireName } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;

@@ -1,3 +1,4 @@
+import type { MembreStats } from '@app/shared';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconCrown, IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,13 +6,14 @@ import { useState } from 'react';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
+import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
 import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MembreFilterBar } from './MembreFilterBar.tsx';
-import { MembreStatTiles, type MembreTile } from './MembreStatTiles.tsx';
 import { MembreTable } from './MembreTable.tsx';
 import { membreStatsQuery, membresListQuery } from './membres.queries.ts';
 import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
@@ -19,14 +21,12 @@ import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
 /** The members page shows 12 members a page (spec 3 §9). */
 export const MEMBRES_PAGE_SIZE = 12;
 
-const TILES: MembreTile[] = [
+const TILES: StatTileSpec<MembreStats>[] = [
   { label: 'Total Membres', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
   { label: 'Membres Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
   { label: 'Membres Premium', icon: <IconCrown size={20} />, color: 'indigo', value: (s) => s.premium },
   { label: 'Nouveaux ce mois', icon: <IconUserPlus size={20} />, color: 'grape', value: (s) => s.nouveaux_mois },
 ];
-
-const membresCount = (n: number) => `${n} membre${n > 1 ? 's' : ''} au total`;
 
 /** The admin's members page (spec 3 §2.7): figures, filters, grid or table, pages, and the detail modal. */
 export function MembresPage() {
@@ -54,7 +54,14 @@ export function MembresPage() {
         </Text>
       </div>
 
-      <MembreStatTiles tiles={TILES} stats={stats.data} error={stats.error} label="Chiffres des membres" />
+      <StatTiles
+        tiles={TILES}
+        stats={stats.data}
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+        label="Chiffres des membres"
+      />
 
       <MembreFilterBar
         filters={filters}
@@ -107,7 +114,7 @@ export function MembresPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${membresCount(data.pagination.total)}`}
+          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'membre')} au total`}
         />
       )}
 

@@ -1,43 +1,27 @@
-import { Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { MembreStats } from '@app/shared';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCrown, IconDiamond, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
+import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
+import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
-import { MembreStatTiles, type MembreTile } from './MembreStatTiles.tsx';
 import { MEMBRES_PAGE_SIZE } from './MembresPage.tsx';
 import { MembreTable } from './MembreTable.tsx';
 import { membreStatsQuery, mesClientsQuery } from './membres.queries.ts';
 import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
 
-const TILES: MembreTile[] = [
+const TILES: StatTileSpec<MembreStats>[] = [
   { label: 'Total', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
   { label: 'Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
   { label: 'Premium', icon: <IconCrown size={20} />, color: 'indigo', value: (s) => s.premium },
   { label: 'VIP', icon: <IconDiamond size={20} />, color: 'grape', value: (s) => s.vip },
 ];
-
-const clientsCount = (n: number) => `${n} client${n > 1 ? 's' : ''} au total`;
-
-function TableSkeleton() {
-  return (
-    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Chargement des clients">
-      <Stack gap="md">
-        {Array.from({ length: 6 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <Group key={i} gap="sm" wrap="nowrap">
-            <Skeleton h={14} w="25%" />
-            <Skeleton h={14} w="35%" />
-            <Skeleton h={14} w="20%" />
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** A gestionnaire's 'Mes Clients' (spec 3 §2.8): his assigned members, read-only. */
 export function MesClientsPage() {
@@ -62,7 +46,14 @@ export function MesClientsPage() {
         </Text>
       </div>
 
-      <MembreStatTiles tiles={TILES} stats={stats.data} error={stats.error} label="Chiffres de vos clients" />
+      <StatTiles
+        tiles={TILES}
+        stats={stats.data}
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+        label="Chiffres de vos clients"
+      />
 
       <Card withBorder radius="md" padding="md">
         <Group>
@@ -78,7 +69,7 @@ export function MesClientsPage() {
           retrying={query.isFetching}
         />
       ) : !data ? (
-        <TableSkeleton />
+        <TableSkeleton label="Chargement des clients" />
       ) : data.items.length === 0 ? (
         filters.search ? (
           <EmptyPanel
@@ -120,7 +111,7 @@ export function MesClientsPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${clientsCount(data.pagination.total)}`}
+          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'client')} au total`}
         />
       )}
 

@@ -1,6 +1,5 @@
 import { formatDate, type Membre, TYPE_MEMBRE_LABELS, TYPES_MEMBRE } from '@app/shared';
-
-export const fullName = (m: Pick<Membre, 'prenom' | 'nom'>) => `${m.prenom} ${m.nom}`.trim();
+import { fullName } from '../../ui/person-name.ts';
 
 /** Share of the total already paid, 0 to 100. */
 export function paidPercent(m: Pick<Membre, 'montant_total' | 'montant_deja_paye'>): number {

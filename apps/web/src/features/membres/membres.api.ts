@@ -1,5 +1,7 @@
 import {
   type AccountStatut,
+  type GestionnaireActif,
+  gestionnaireActifSchema,
   type MEMBRE_SORTS,
   type Membre,
   type MembreStats,
@@ -7,8 +9,6 @@ import {
   membreSchema,
   membreStatsSchema,
   type Pagination,
-  type Personnel,
-  personnelSchema,
   type TypeMembre,
 } from '@app/shared';
 import { api, request } from '../../api/index.ts';
@@ -73,13 +73,10 @@ export async function fetchMembre(id: number, signal?: AbortSignal): Promise<Mem
   return membreSchema.parse(answer.data);
 }
 
-/** Active gestionnaires, the choices of the assignment (limit 1000: spec 3 §9). */
-export async function fetchActiveGestionnaires(signal?: AbortSignal): Promise<Personnel[]> {
-  const answer = await request<ListAnswer>(
-    '/personnel?role=gestionnaire&statut=actif&limit=1000&sortBy=nom&sortOrder=asc',
-    { signal },
-  );
-  return personnelSchema.array().parse(answer.data);
+/** Active gestionnaires by name, the choices of the assignment; each `id` is his account's, as assigning expects. */
+export async function fetchActiveGestionnaires(signal?: AbortSignal): Promise<GestionnaireActif[]> {
+  const answer = await api.get<unknown>('/gestionnaires/actifs', { signal });
+  return gestionnaireActifSchema.array().parse(answer.data);
 }
 
 interface SaveAnswer {

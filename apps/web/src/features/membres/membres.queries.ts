@@ -24,6 +24,9 @@ export const membresKeys = {
   gestionnaireOptions: () => ['personnel', 'options', 'gestionnaires'] as const,
 };
 
+/** What a member save refreshes: the members, and the accounts page (his status and e-mail are his account's). */
+export const MEMBRE_CHANGES = [membresKeys.all, ['utilisateurs']] as const;
+
 export const membresListQuery = (filters: MembreFilters) =>
   queryOptions({
     queryKey: membresKeys.list(filters),

@@ -108,29 +108,12 @@ export function serveMembres({
       return list(membres, Number(url.searchParams.get('page')), Number(url.searchParams.get('limit')), total);
     }
     if (call.method === 'GET' && url.pathname === '/api/membres/stats') return ok(STATS);
-    if (call.method === 'GET' && url.pathname === '/api/personnel') {
-      return list(
+    if (call.method === 'GET' && url.pathname === '/api/gestionnaires/actifs') {
+      return ok(
         [
-          { id: 11, utilisateur_id: 2, nom: 'Koné', prenom: 'Awa' },
-          { id: 12, utilisateur_id: 3, nom: 'Traoré', prenom: 'Moussa' },
-        ].map((g) => ({
-          ...g,
-          code_employe: `CHES-GES-00000${g.id}`,
-          num_cni: 'CI00000000001',
-          email: `g${g.id}@demo.test`,
-          telephone: null,
-          role: 'gestionnaire',
-          departement: 'Gestion',
-          poste: 'Gestionnaire clientèle',
-          date_embauche: '2024-01-02',
-          salaire: null,
-          statut: 'actif',
-          date_derniere_connexion: null,
-          created_at: '2024-01-02T08:00:00.000Z',
-          updated_at: '2024-01-02T08:00:00.000Z',
-        })),
-        1,
-        1000,
+          { id: 2, nom: 'Koné', prenom: 'Awa' },
+          { id: 3, nom: 'Traoré', prenom: 'Moussa' },
+        ].map((g) => ({ ...g, poste: 'Gestionnaire clientèle', departement: 'Gestion' })),
       );
     }
     const detail = url.pathname.match(/^\/api\/membres\/(\d+)$/);

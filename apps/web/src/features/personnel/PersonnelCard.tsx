@@ -13,10 +13,11 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { formatHireDate, fullName, salaryText } from './personnel-format.ts';
+import { formatHireDate, salaryText } from './personnel-format.ts';
 
 export interface PersonnelActionsProps {
   canManage: boolean;

@@ -28,7 +28,8 @@ const DEPARTEMENT_CHOICES = [...DEPARTEMENTS];
 
 /**
  * The add-staff dialog (spec 3 §2.9, §5), also used by an admin to edit a staff file: then
- * without code and password, and only the changed fields are sent.
+ * without code, password and status (the cards' actions change it, after a confirmation), and
+ * only the changed fields are sent.
  */
 export function PersonnelFormModal({
   opened,
@@ -184,13 +185,15 @@ export function PersonnelFormModal({
                   hideControls
                   {...form.getInputProps('salaire')}
                 />
-                <Select
-                  label="Statut"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={statutOptions}
-                  {...form.getInputProps('statut')}
-                />
+                {!personnel && (
+                  <Select
+                    label="Statut"
+                    withAsterisk
+                    allowDeselect={false}
+                    data={statutOptions}
+                    {...form.getInputProps('statut')}
+                  />
+                )}
               </SimpleGrid>
             </Stack>
           </fieldset>

@@ -214,13 +214,18 @@ describe('PersonnelsPage', () => {
     await user.clear(hired);
     await user.type(hired, '2026-02-01');
     await user.type(within(dialog).getByLabelText('Salaire (FCFA)'), '650000');
+    // The code drawn for a commercial no longer fits the role: drawn again for a gestionnaire.
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter le personnel' }));
+    expect(within(dialog).getByText('Le préfixe du code employé doit correspondre au rôle')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Générer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter le personnel' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nouveau personnel' })).not.toBeInTheDocument());
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/admin/personnel');
     expect(post?.body).toEqual({
-      code_employe: expect.stringMatching(/^CHES-COM-\d{6}$/),
+      code_employe: expect.stringMatching(/^CHES-GES-\d{6}$/),
       num_cni: 'CI0123456789A',
       nom: 'Yao',
       prenom: 'Koffi',
@@ -289,6 +294,8 @@ describe('PersonnelsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le personnel' });
     expect(within(dialog).queryByLabelText('Mot de passe')).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Code employé')).not.toBeInTheDocument();
+    // The status changes through the cards' actions, which ask first.
+    expect(within(dialog).queryByRole('combobox', { name: 'Statut' })).not.toBeInTheDocument();
     await fill(user, within(dialog).getByLabelText(/^Poste/), 'Chef des ventes');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer les modifications' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -310,8 +317,26 @@ describe('PersonnelsPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows placeholders while the figures load, and their failure with Réessayer', async () => {
+    let fail = true;
+    serve((call) =>
+      call.url === '/api/personnel/stats' && fail
+        ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' } }
+        : undefined,
+    );
+    const { user } = renderWithProviders(<PersonnelsPage />);
+    expect(await screen.findByRole('group', { name: 'Chiffres du personnel' })).toHaveAttribute('aria-busy', 'true');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erreur lors du chargement des statistiques')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    const tiles = await screen.findByRole('group', { name: 'Chiffres du personnel' });
+    await waitFor(() => expect(tiles).toHaveAttribute('aria-busy', 'false'));
+    expect(within(tiles).getByText('Actifs').nextSibling).toHaveTextContent('11');
+  });
+
   it('titles the error banner by the failure', async () => {
-    serve((call) => (call.url.startsWith('/api/personnel') ? notFound : undefined));
+    serve((call) => (call.url.startsWith('/api/personnel?') ? notFound : undefined));
     const { unmount } = renderWithProviders(<PersonnelsPage />);
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('Erreur')).toBeInTheDocument();
@@ -322,7 +347,7 @@ describe('PersonnelsPage', () => {
     // A refused token whose refresh cannot be done now: the session is over, reload the page.
     serve((call) => {
       if (call.url === '/api/personnel-auth/refresh-token') return { status: 503, body: { success: false } };
-      return call.url.startsWith('/api/personnel')
+      return call.url.startsWith('/api/personnel?')
         ? {
             status: 401,
             body: { success: false, code: 'SESSION_EXPIRED', message: 'Session expirée. Veuillez vous reconnecter.' },

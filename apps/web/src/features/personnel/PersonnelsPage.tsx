@@ -3,14 +3,14 @@ import {
   can,
   DEPARTEMENTS,
   type Personnel,
+  type PersonnelStats,
   type Role,
   STAFF_ROLES,
   USERS_PAGE_PATH,
 } from '@app/shared';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconAlertCircle,
   IconBuilding,
   IconRefresh,
   IconShieldCheck,
@@ -27,18 +27,21 @@ import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-o
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
+import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { fullName } from '../../ui/person-name.ts';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { StatTile } from '../../ui/StatTile.tsx';
+import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
 import { PersonnelFormModal } from './PersonnelFormModal.tsx';
 import { deletePersonnel, updatePersonnel } from './personnel.api.ts';
 import { PERSONNEL_CHANGES, personnelKeys, personnelListQuery, personnelStatsQuery } from './personnel.queries.ts';
-import { fullName, staffLoadError } from './personnel-format.ts';
+import { staffLoadError } from './personnel-format.ts';
 
 const PERSONNEL_PAGE_SIZE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +51,17 @@ const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ST
 const DEPARTEMENT_FILTER = [{ value: ALL, label: 'Tous les départements' }, ...DEPARTEMENTS.slice(0, 5)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+const TILES: StatTileSpec<PersonnelStats>[] = [
+  { label: 'Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
+  { label: 'Administrateurs', icon: <IconShieldCheck size={20} />, color: 'red', value: (s) => s.par_role.admin ?? 0 },
+  {
+    label: 'Gestionnaires',
+    icon: <IconUsersGroup size={20} />,
+    color: 'blue',
+    value: (s) => s.par_role.gestionnaire ?? 0,
+  },
+  { label: 'Départements', icon: <IconBuilding size={20} />, color: 'grape', value: (s) => s.departements },
+];
 
 /** 'Gestion des Personnels' (spec 3 §2.9); the permission check shows first. */
 export default function PersonnelsPage() {
@@ -185,29 +198,14 @@ function PersonnelsContent({ role }: { role: Role }) {
         </Group>
       </Group>
 
-      {s && (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres du personnel">
-          <StatTile label="Actifs" value={String(s.actifs)} icon={<IconUserCheck size={20} />} color="green" />
-          <StatTile
-            label="Administrateurs"
-            value={String(s.par_role.admin ?? 0)}
-            icon={<IconShieldCheck size={20} />}
-            color="red"
-          />
-          <StatTile
-            label="Gestionnaires"
-            value={String(s.par_role.gestionnaire ?? 0)}
-            icon={<IconUsersGroup size={20} />}
-            color="blue"
-          />
-          <StatTile
-            label="Départements"
-            value={String(s.departements)}
-            icon={<IconBuilding size={20} />}
-            color="grape"
-          />
-        </SimpleGrid>
-      )}
+      <StatTiles
+        tiles={TILES}
+        stats={s}
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+        label="Chiffres du personnel"
+      />
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -251,33 +249,17 @@ function PersonnelsContent({ role }: { role: Role }) {
       </Card>
 
       {loadError && !data ? (
-        <Alert
-          color="red"
-          variant="light"
+        <ErrorPanel
           title={loadError.title}
-          icon={<IconAlertCircle size={20} aria-hidden />}
-          role="alert"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{loadError.message}</Text>
-            {loadError.sessionExpired ? (
-              <Button size="xs" variant="light" color="red" onClick={() => window.location.reload()}>
-                Actualiser la page
-              </Button>
-            ) : (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void query.refetch()}
-                loading={query.isFetching}
-              >
-                Réessayer
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+          message={loadError.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          action={
+            loadError.sessionExpired
+              ? { label: 'Actualiser la page', onClick: () => window.location.reload() }
+              : undefined
+          }
+        />
       ) : !data ? (
         <CardsSkeleton label="Chargement du personnel" />
       ) : data.items.length === 0 ? (

@@ -13,7 +13,7 @@ import { schemaResolver } from '@mantine/form';
 import { changedFields } from '../../ui/changed-fields.ts';
 import { today } from './personnel-format.ts';
 
-/** The add/edit staff form as typed (spec 3 §5); code and password only when adding. */
+/** The add/edit staff form as typed (spec 3 §5); code, password and status only when adding. */
 export interface PersonnelFormValues {
   code_employe: string;
   num_cni: string;
@@ -69,8 +69,9 @@ function createInput(values: PersonnelFormValues): Partial<PersonnelFormValues> 
   return code_employe.trim() ? values : rest;
 }
 
+/** An edit never sends the status: it changes through the cards' actions, which ask first. */
 function updateInput(values: PersonnelFormValues): Partial<PersonnelFormValues> {
-  const { code_employe: _code, password: _password, ...rest } = values;
+  const { code_employe: _code, password: _password, statut: _statut, ...rest } = values;
   return rest;
 }
 
@@ -113,7 +114,6 @@ export function personnelChanges(values: PersonnelFormValues, current: Personnel
     poste: current.poste,
     date_embauche: current.date_embauche,
     salaire: current.salaire,
-    statut: current.statut,
   };
   return changedFields(personnelUpdateSchema.parse(updateInput(values)), saved);
 }

@@ -1,8 +1,6 @@
-import { employeeCode, formatFCFA, MESSAGES, type Personnel, type StaffRole } from '@app/shared';
+import { employeeCode, formatFCFA, MESSAGES, type StaffRole } from '@app/shared';
 import dayjs from 'dayjs';
 import { ApiError } from '../../api/index.ts';
-
-export const fullName = (p: Pick<Personnel, 'prenom' | 'nom'>) => `${p.prenom} ${p.nom}`.trim();
 
 /** A calendar date ('2021-03-15') read as such whatever the browser's time zone: 15/03/2021. */
 export function formatHireDate(value: string): string {

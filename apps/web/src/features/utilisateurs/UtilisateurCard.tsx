@@ -13,6 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
@@ -25,8 +26,6 @@ export interface UtilisateurActionsProps {
   onResetPassword: (utilisateur: Utilisateur) => void;
   onDelete: (utilisateur: Utilisateur) => void;
 }
-
-export const accountName = (u: Pick<Utilisateur, 'prenom' | 'nom'>) => `${u.prenom} ${u.nom}`.trim();
 
 /** The last sign-in's date and time, or 'Jamais connecté'; `prefix` reads it as a sentence on a card. */
 const lastSignIn = (u: Utilisateur, prefix = '') =>
@@ -65,7 +64,7 @@ function UtilisateurActions({
   wrap = 'wrap',
   ...on
 }: UtilisateurActionsProps & { utilisateur: Utilisateur; wrap?: 'wrap' | 'nowrap' }) {
-  const name = accountName(u);
+  const name = fullName(u);
   return (
     <Group gap={6} wrap={wrap}>
       <Action label="Modifier" ariaLabel={`Modifier ${name}`} onClick={() => on.onEdit(u)}>
@@ -140,7 +139,7 @@ export function UtilisateurCard({
         <UserAvatar prenom={u.prenom} nom={u.nom} photo={null} size="lg" />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Title order={3} size="h5" id={titleId} lineClamp={2}>
-            {accountName(u)}
+            {fullName(u)}
           </Title>
           <Group gap={6} mt={6}>
             <RoleBadge role={u.role} size="sm" />
@@ -185,7 +184,7 @@ export function UtilisateurTable({
                   <UserAvatar prenom={u.prenom} nom={u.nom} photo={null} size="sm" />
                   <div>
                     <Text fw={600} size="sm">
-                      {accountName(u)}
+                      {fullName(u)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {u.email}

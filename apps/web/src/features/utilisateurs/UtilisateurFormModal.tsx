@@ -1,10 +1,19 @@
-import { CREATABLE_ROLES, PEOPLE_MESSAGES, passwordPolicyHint, type Utilisateur } from '@app/shared';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  isStaffRole,
+  PEOPLE_MESSAGES,
+  passwordPolicyHint,
+  ROLE_LABELS,
+  type StaffRole,
+  type Utilisateur,
+  viewPath,
+} from '@app/shared';
+import { Alert, Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { ApiError, publicSettingsQuery } from '../../api/index.ts';
 import { PASSWORD_FLOOR, roleOptions } from '../../ui/account-options.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -21,10 +30,13 @@ import {
 import { createUtilisateur, updateUtilisateur } from './utilisateurs.api.ts';
 import { UTILISATEUR_CHANGES } from './utilisateurs.queries.ts';
 
-const ROLE_CHOICES = roleOptions(CREATABLE_ROLES);
-const MEMBRE_CHOICE = roleOptions(['membre']);
+/** A staff account's role choices: a staff file goes with a staff role (decisions §3). */
+const STAFF_ROLE_CHOICES = roleOptions<StaffRole>(['commercial', 'comptable', 'gestionnaire', 'admin']);
 
-/** The add-user modal (spec 3 §2.10, §5), also used to edit an account's identity and role. */
+/**
+ * The add-user modal (spec 3 §2.10, §5), which creates demandeur accounts only; also used to edit
+ * an account's identity, and a staff account's role. Other roles show read-only.
+ */
 export function UtilisateurFormModal({
   opened,
   onClose,
@@ -41,7 +53,7 @@ export function UtilisateurFormModal({
   const failure = utilisateur
     ? "Erreur lors de la mise à jour de l'utilisateur"
     : "Erreur lors de la création de l'utilisateur";
-  const membre = utilisateur?.role === 'membre';
+  const staff = !!utilisateur && isStaffRole(utilisateur.role);
 
   const form = useForm<UtilisateurFormValues>({ mode: 'controlled', initialValues: emptyUtilisateurValues() });
 
@@ -99,6 +111,15 @@ export function UtilisateurFormModal({
               {generalError}
             </Alert>
           )}
+          {!utilisateur && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              Un compte du personnel se crée avec sa fiche depuis{' '}
+              <Anchor component={Link} to={viewPath('personnels')} onClick={onClose} inherit>
+                Gestion des Personnels
+              </Anchor>
+              ; un compte membre naît d'une demande validée.
+            </Alert>
+          )}
           <fieldset disabled={mutation.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Nom" withAsterisk maxLength={100} {...form.getInputProps('nom')} />
@@ -119,15 +140,22 @@ export function UtilisateurFormModal({
                 maxLength={30}
                 {...form.getInputProps('telephone')}
               />
-              <Select
-                label="Rôle"
-                withAsterisk
-                allowDeselect={false}
-                data={membre ? MEMBRE_CHOICE : ROLE_CHOICES}
-                disabled={membre}
-                description={membre ? PEOPLE_MESSAGES.membreRoleFixed : undefined}
-                {...form.getInputProps('role')}
-              />
+              {staff ? (
+                <Select
+                  label="Rôle"
+                  withAsterisk
+                  allowDeselect={false}
+                  data={STAFF_ROLE_CHOICES}
+                  {...form.getInputProps('role')}
+                />
+              ) : (
+                <TextInput
+                  label="Rôle"
+                  readOnly
+                  value={ROLE_LABELS[form.values.role]}
+                  description={form.values.role === 'membre' ? PEOPLE_MESSAGES.membreRoleFixed : undefined}
+                />
+              )}
               {!utilisateur && (
                 <PasswordField
                   label="Mot de passe"

@@ -44,6 +44,7 @@ const USERS = [
   makeUtilisateur(3, 'Awa', 'Bamba', { role: 'gestionnaire', code: 'CHES-GES-000002' }),
   makeUtilisateur(5, 'Koffi', 'Kouakou', { role: 'membre', code: 'ESV-2026-00001', statut: 'inactif' }),
   makeUtilisateur(6, 'Hervé', 'Zadi', { role: 'commercial', statut: 'suspendu', date_derniere_connexion: null }),
+  makeUtilisateur(7, 'Didier', 'Yao'),
 ];
 
 const STATS = {
@@ -177,21 +178,17 @@ describe('UtilisateursPage', () => {
     expect(screen.queryByText('Tmp#4821-kqzv')).not.toBeInTheDocument();
   });
 
-  it('checks the add-user form, then creates a demandeur by default', async () => {
+  it('checks the add-user form, then creates a demandeur, the only role it creates', async () => {
     const calls = serve();
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Nouvel utilisateur' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel utilisateur' });
-    expect(within(dialog).getByRole('combobox', { name: 'Rôle' })).toHaveValue('Demandeur');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Rôle' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Demandeur',
-      'Commercial',
-      'Comptable',
-      'Gestionnaire',
-      'Administrateur',
-    ]);
-    await user.keyboard('{Escape}');
+    const role = within(dialog).getByRole('textbox', { name: 'Rôle' });
+    expect(role).toHaveValue('Demandeur');
+    expect(role).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/un compte membre naît d'une demande validée/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Gestion des Personnels' })).toHaveAttribute('href', '/personnels');
 
     await fill(user, within(dialog).getByLabelText(/^Email/), 'mariam@');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'abc');
@@ -230,13 +227,56 @@ describe('UtilisateursPage', () => {
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Modifier Koffi Kouakou' }));
     const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
-    expect(within(dialog).getByRole('combobox', { name: 'Rôle' })).toBeDisabled();
+    expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
+    const role = within(dialog).getByRole('textbox', { name: 'Rôle' });
+    expect(role).toHaveValue('Membre');
+    expect(role).toHaveAttribute('readonly');
+    expect(role).toHaveAccessibleDescription(PEOPLE_MESSAGES.membreRoleFixed);
     await fill(user, within(dialog).getByLabelText(/^Téléphone/), '+225 07 12 34 56 78');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer les modifications' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
       ['/api/utilisateurs/5', { telephone: '+225 07 12 34 56 78' }],
     ]);
+  });
+
+  it("offers a staff account the staff roles only, and shows the server's refusal", async () => {
+    const calls = serve((call) =>
+      call.method === 'PUT'
+        ? { status: 409, body: { success: false, code: 'CONFLICT', message: PEOPLE_MESSAGES.staffFileNeeded } }
+        : undefined,
+    );
+    const { user } = renderWithProviders(<UtilisateursPage />);
+    await user.click(await screen.findByRole('button', { name: 'Modifier Awa Bamba' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
+    const role = within(dialog).getByRole('combobox', { name: 'Rôle' });
+    expect(role).toHaveValue('Gestionnaire');
+    await user.click(role);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Commercial',
+      'Comptable',
+      'Gestionnaire',
+      'Administrateur',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Comptable' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(
+      await within(dialog).findByText(
+        `Erreur lors de la mise à jour de l'utilisateur : ${PEOPLE_MESSAGES.staffFileNeeded}`,
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      ['/api/utilisateurs/3', { role: 'comptable' }],
+    ]);
+  });
+
+  it('offers no role choice on a demandeur account', async () => {
+    serve();
+    const { user } = renderWithProviders(<UtilisateursPage />);
+    await user.click(await screen.findByRole('button', { name: 'Modifier Didier Yao' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
+    expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Rôle' })).toHaveValue('Demandeur');
   });
 
   it('says when the accounts or their figures cannot be loaded', async () => {

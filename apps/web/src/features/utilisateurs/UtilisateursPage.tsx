@@ -33,6 +33,8 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { plural } from '../../ui/format-surface.ts';
+import { fullName } from '../../ui/person-name.ts';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
@@ -40,7 +42,7 @@ import { StatTile } from '../../ui/StatTile.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
-import { accountName, UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
+import { UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
 import { UtilisateurFormModal } from './UtilisateurFormModal.tsx';
 import { changeUtilisateurStatut, deleteUtilisateur, resetUtilisateurPassword } from './utilisateurs.api.ts';
 import {
@@ -56,8 +58,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ROLES)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
-
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 function StatsPanel({ stats }: { stats: UtilisateurStats }) {
   return (
@@ -122,7 +122,7 @@ export default function UtilisateursPage() {
     {
       activate: {
         title: "Activer l'utilisateur",
-        message: (u) => `Activer le compte de ${accountName(u)} ? Il pourra de nouveau se connecter.`,
+        message: (u) => `Activer le compte de ${fullName(u)} ? Il pourra de nouveau se connecter.`,
         confirmLabel: 'Activer',
         run: (u) => changeUtilisateurStatut(u.id, 'activate'),
         success: 'Utilisateur activé',
@@ -131,7 +131,7 @@ export default function UtilisateursPage() {
       deactivate: {
         title: "Désactiver l'utilisateur",
         message: (u) =>
-          `Désactiver le compte de ${accountName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+          `Désactiver le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
         confirmLabel: 'Désactiver',
         run: (u) => changeUtilisateurStatut(u.id, 'deactivate'),
         success: 'Utilisateur désactivé',
@@ -140,7 +140,7 @@ export default function UtilisateursPage() {
       suspend: {
         title: "Suspendre l'utilisateur",
         message: (u) =>
-          `Suspendre le compte de ${accountName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+          `Suspendre le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
         confirmLabel: 'Suspendre',
         danger: true,
         run: (u) => changeUtilisateurStatut(u.id, 'suspend'),
@@ -150,15 +150,15 @@ export default function UtilisateursPage() {
       reset: {
         title: 'Réinitialiser le mot de passe',
         message: (u) =>
-          `Créer un mot de passe temporaire pour ${accountName(u)} ? L'ancien ne fonctionnera plus, et le nouveau devra être changé à la prochaine connexion.`,
+          `Créer un mot de passe temporaire pour ${fullName(u)} ? L'ancien ne fonctionnera plus, et le nouveau devra être changé à la prochaine connexion.`,
         confirmLabel: 'Réinitialiser',
-        run: async (u) => setTempPassword({ name: accountName(u), password: await resetUtilisateurPassword(u.id) }),
+        run: async (u) => setTempPassword({ name: fullName(u), password: await resetUtilisateurPassword(u.id) }),
         failure: 'Erreur lors de la réinitialisation du mot de passe',
       },
       delete: {
         title: "Supprimer l'utilisateur",
         message: (u) =>
-          `Êtes-vous sûr de vouloir supprimer le compte de ${accountName(u)} (${u.email}) ? Cette action est irréversible.`,
+          `Êtes-vous sûr de vouloir supprimer le compte de ${fullName(u)} (${u.email}) ? Cette action est irréversible.`,
         confirmLabel: 'Supprimer',
         danger: true,
         run: (u) => deleteUtilisateur(u.id),

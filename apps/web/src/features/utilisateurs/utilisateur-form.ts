@@ -21,7 +21,10 @@ export interface UtilisateurFormValues {
   mot_de_passe: string;
 }
 
-/** A new account is a demandeur unless chosen otherwise (a member account comes from a validated request). */
+/**
+ * A new account is a demandeur, the only role created from the users page: a staff account comes
+ * with its staff file, a member account from a validated request (decisions §3, §5).
+ */
 export const emptyUtilisateurValues = (): UtilisateurFormValues => ({
   nom: '',
   prenom: '',
@@ -40,10 +43,10 @@ export const utilisateurValues = (u: Utilisateur): UtilisateurFormValues => ({
   mot_de_passe: '',
 });
 
-/** An edit sends no password, and no role for a member account (its role is fixed). */
+/** An edit sends no password; the role is sent only when changed, which only a staff account's can be. */
 function updateInput(values: UtilisateurFormValues): Partial<UtilisateurFormValues> {
-  const { mot_de_passe: _password, role, ...rest } = values;
-  return role === 'membre' ? rest : { ...rest, role };
+  const { mot_de_passe: _password, ...rest } = values;
+  return rest;
 }
 
 const createErrors = schemaResolver(utilisateurCreateSchema, { sync: true });
