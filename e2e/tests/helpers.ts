@@ -24,15 +24,23 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 }
 
-/** The 6-digit code of the last e-mail the server wrote for the address. */
-export async function lastMailCode(email: string): Promise<string> {
+/** The text of the last e-mail the server wrote for the address (quoted-printable decoded). */
+export async function lastMail(email: string): Promise<string> {
   const folder = path.join(DATA_DIR, 'mail');
   await expect
     .poll(async () => (await readdir(folder).catch(() => [])).some((f) => f.endsWith(`${email}.eml`)))
     .toBe(true);
   const files = (await readdir(folder)).filter((f) => f.endsWith(`${email}.eml`)).sort();
-  const text = await readFile(path.join(folder, files.at(-1) ?? ''), 'utf8');
-  const code = text.match(/^Code : (\d{6})$/m)?.[1];
-  if (!code) throw new Error(`pas de code dans ${files.at(-1)}`);
+  const raw = await readFile(path.join(folder, files.at(-1) ?? ''), 'utf8');
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The 6-digit code of the last e-mail the server wrote for the address. */
+export async function lastMailCode(email: string): Promise<string> {
+  const code = (await lastMail(email)).match(/^Code : (\d{6})$/m)?.[1];
+  if (!code) throw new Error(`pas de code dans le dernier e-mail de ${email}`);
   return code;
 }

@@ -52,7 +52,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.goto('/membres');
     await expect(page.getByText(/membres au total/)).toBeVisible();
     await page.screenshot({ path: shot(`membres-${size}`), fullPage: true, animations: 'disabled' });
-    await page.getByRole('button', { name: /^Voir la fiche de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Voir la fiche de / })
+      .first()
+      .click();
     await expect(page.getByText('Situation financière')).toBeVisible();
     await page.screenshot({ path: shot(`membre-detail-${size}`), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Modifier' }).click();

@@ -23,7 +23,7 @@ async function addUser(page: Page, prenom: string) {
   const user = { prenom, nom: `Test${stamp}`, email: `${prenom.toLowerCase()}.${stamp}@demo.test` };
   await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
-  await expect(dialog.getByRole('combobox', { name: 'Rôle' })).toHaveValue('Demandeur');
+  await expect(dialog.getByRole('textbox', { name: 'Rôle' })).toHaveValue('Demandeur');
   await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill(user.nom);
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill(user.prenom);
   await dialog.getByRole('textbox', { name: 'Email' }).fill(user.email);
