@@ -1,18 +1,5 @@
 import { ACCOUNT_STATUTS, ROLES, type Utilisateur, type UtilisateurStats, viewPath } from '@app/shared';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -38,7 +25,7 @@ import { fullName } from '../../ui/person-name.ts';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { StatTile } from '../../ui/StatTile.tsx';
+import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
@@ -59,35 +46,35 @@ const SEARCH_DEBOUNCE_MS = 300;
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ROLES)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
 
-function StatsPanel({ stats }: { stats: UtilisateurStats }) {
+const TILES: StatTileSpec<UtilisateurStats>[] = [
+  { label: 'Total', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
+  { label: 'Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
+  { label: 'Inactifs', icon: <IconUserOff size={20} />, color: 'gray', value: (s) => s.inactifs },
+  { label: 'Suspendus', icon: <IconBan size={20} />, color: 'orange', value: (s) => s.suspendus },
+];
+
+/** The count of accounts of each role, as badges. */
+function RoleCounts({ stats }: { stats: UtilisateurStats }) {
   return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres des comptes">
-        <StatTile label="Total" value={String(stats.total)} icon={<IconUsers size={20} />} />
-        <StatTile label="Actifs" value={String(stats.actifs)} icon={<IconUserCheck size={20} />} color="green" />
-        <StatTile label="Inactifs" value={String(stats.inactifs)} icon={<IconUserOff size={20} />} color="gray" />
-        <StatTile label="Suspendus" value={String(stats.suspendus)} icon={<IconBan size={20} />} color="orange" />
-      </SimpleGrid>
-      <Paper withBorder radius="md" p="sm">
-        <Group gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed" mr={4}>
-            Par rôle :
-          </Text>
-          {ROLES.map((role) => (
-            <RoleBadge
-              key={role}
-              role={role}
-              size="lg"
-              rightSection={
-                <Badge size="sm" circle={stats.par_role[role] < 10} color="dark" variant="white" component="span">
-                  {stats.par_role[role]}
-                </Badge>
-              }
-            />
-          ))}
-        </Group>
-      </Paper>
-    </Stack>
+    <Paper withBorder radius="md" p="sm">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed" mr={4}>
+          Par rôle :
+        </Text>
+        {ROLES.map((role) => (
+          <RoleBadge
+            key={role}
+            role={role}
+            size="lg"
+            rightSection={
+              <Badge size="sm" circle={stats.par_role[role] < 10} color="dark" variant="white" component="span">
+                {stats.par_role[role]}
+              </Badge>
+            }
+          />
+        ))}
+      </Group>
+    </Paper>
   );
 }
 
@@ -228,15 +215,15 @@ export default function UtilisateursPage() {
         </Group>
       </div>
 
-      {stats.data ? (
-        <StatsPanel stats={stats.data} />
-      ) : (
-        stats.isError && (
-          <Alert color="orange" variant="light" role="alert">
-            Impossible de charger les statistiques
-          </Alert>
-        )
-      )}
+      <StatTiles
+        tiles={TILES}
+        stats={stats.data}
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+        label="Chiffres des comptes"
+      />
+      {stats.data && <RoleCounts stats={stats.data} />}
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
