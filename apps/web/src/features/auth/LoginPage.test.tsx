@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { ADMIN_PROFILE, mockFetch, PUBLIC_SETTINGS } from '../../test/fetch-mock.ts';
@@ -92,18 +92,18 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeInTheDocument();
   });
 
-  it("opens the registration modal with the company's real contact details", async () => {
-    mockFetch(() => ({ status: 200, body: { success: true, data: PUBLIC_SETTINGS } }));
+  it('opens the four-step registration request form', async () => {
+    mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/demandes/public/produits')) return { status: 200, body: { success: true, data: [] } };
+      return { status: 404, body: { success: false, message: 'Ressource non trouvée', code: 'NOT_FOUND' } };
+    });
     const { user } = renderWithProviders(<LoginPage />);
     await user.click(screen.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }));
-    expect(await screen.findByRole('dialog', { name: "Nouvelle Demande d'Inscription" })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: '+225 27 22 41 50 50' })).toHaveAttribute(
-      'href',
-      'tel:+2252722415050',
-    );
-    expect(screen.getByRole('link', { name: 'contact@autopromotion.test' })).toHaveAttribute(
-      'href',
-      'mailto:contact@autopromotion.test',
-    );
+    const dialog = await screen.findByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+    expect(within(dialog).getByText('Étape 1 sur 4')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Informations personnelles' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -10,7 +10,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { login } from './auth.api.ts';
 import { loginErrorMessage } from './auth-messages.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
-import { RegistrationInfoModal } from './RegistrationInfoModal.tsx';
+import { RegistrationRequestModal } from './RegistrationRequestModal.tsx';
 import { startSession } from './session-actions.ts';
 
 /** The sign-in screen (spec 1 §2.2). */
@@ -121,7 +121,7 @@ export function LoginPage() {
         © {new Date().getFullYear()} {companyName} — Société d'Autopromotion Immobilière. Tous droits réservés.
       </Text>
       <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} />
-      <RegistrationInfoModal opened={registerOpen} onClose={() => setRegisterOpen(false)} />
+      <RegistrationRequestModal opened={registerOpen} onClose={() => setRegisterOpen(false)} />
     </Box>
   );
 }

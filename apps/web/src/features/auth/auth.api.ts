@@ -1,10 +1,13 @@
 import {
+  type DemandePublicBody,
   type LoginBody,
   type LoginData,
   loginDataSchema,
   type Profile,
   type ProfileUpdateBody,
+  type PublicProduit,
   profileSchema,
+  publicProduitSchema,
 } from '@app/shared';
 import { type ApiMessage, api, sessionStore } from '../../api/index.ts';
 
@@ -65,5 +68,17 @@ export async function resetPassword(kind: AccountKind, email: string, code: stri
           { email, token: code, password },
           { auth: false, notify: false },
         );
+  return answer.message;
+}
+
+/** The available products a visitor may ask for (no token): title, site, price. */
+export async function fetchPublicProduits(signal?: AbortSignal): Promise<PublicProduit[]> {
+  const answer = await api.get<unknown>('/demandes/public/produits', { signal, auth: false, notify: false });
+  return publicProduitSchema.array().parse(answer.data);
+}
+
+/** The login screen's registration request (no token; rate-limited by the server). */
+export async function submitPublicDemande(body: DemandePublicBody): Promise<string> {
+  const answer = await api.post<ApiMessage>('/demandes/public', body, { auth: false, notify: false });
   return answer.message;
 }

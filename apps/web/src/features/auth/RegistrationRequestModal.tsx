@@ -1,0 +1,558 @@
+import {
+  DUREES_PAIEMENT,
+  formatDate,
+  formatFCFA,
+  PAYS,
+  type PublicProduit,
+  SITUATION_LABELS,
+  SITUATIONS_MATRIMONIALES,
+  type SituationMatrimoniale,
+  VILLES_PUBLIQUES,
+} from '@app/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, publicSettingsQuery } from '../../api/index.ts';
+import { submitPublicDemande } from './auth.api.ts';
+import { publicProduitsQuery } from './auth.queries.ts';
+import {
+  emptyRegistrationValues,
+  firstStepWithError,
+  REGISTRATION_STEPS,
+  type RegistrationValues,
+  registrationBody,
+  registrationErrors,
+  registrationTotal,
+  STEP_COUNT,
+  stepErrors,
+} from './registration-form.ts';
+
+const SITUATION_OPTIONS = SITUATIONS_MATRIMONIALES.map((value) => ({ value, label: SITUATION_LABELS[value] }));
+const PAYS_OPTIONS = [...PAYS];
+const VILLE_OPTIONS = [...VILLES_PUBLIQUES];
+const DUREE_OPTIONS = DUREES_PAIEMENT.map((n) => ({ value: String(n), label: `${n} mois` }));
+const SUBMIT_FAILURE = "Erreur lors de l'envoi de la demande";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const produitLabel = (p: PublicProduit) =>
+  `${p.titre} — ${p.site_nom}${p.site_ville ? ` (${p.site_ville})` : ''} — ${formatFCFA(p.prix_vente)}`;
+
+/** A calendar date ('1988-04-12') in French, whatever the browser's time zone. */
+const calendarDate = (value: string) => (value ? formatDate(`${value}T12:00:00`) : '');
+
+function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconPencil size={12} aria-hidden />}
+          aria-label={`Modifier : ${title}`}
+          onClick={onEdit}
+        >
+          Modifier
+        </Button>
+      </Group>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing={6} m={0}>
+        {children}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ReviewField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * 'Nouvelle Demande d'Inscription' (spec 1 §2.4; decisions §5): four steps (personal
+ * information, contact and address, finance, review), each checked with the shared schema's
+ * messages before 'Suivant'; a real submission to POST /demandes/public with a honeypot field.
+ * A 400 puts the server's messages on their fields and goes back to the first step holding one.
+ */
+export function RegistrationRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [step, setStep] = useState(0);
+  const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'invalid'; at: number } | null>(null);
+  const [submitted, setSubmitted] = useState<{ message: string; email: string; produit: string } | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const successHeading = useRef<HTMLHeadingElement>(null);
+  const hintId = useId();
+
+  const produits = useQuery({ ...publicProduitsQuery(), enabled: opened });
+  const settings = useQuery({ ...publicSettingsQuery(), enabled: opened && !!submitted });
+
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: emptyRegistrationValues(),
+    validate: (values) => registrationErrors(values),
+    validateInputOnBlur: true,
+  });
+
+  const mutation = useMutation({
+    mutationFn: submitPublicDemande,
+    onSuccess: (message) => {
+      const values = form.getValues();
+      const produit = produits.data?.find((p) => String(p.id) === values.produit_id);
+      setSubmitted({ message, email: values.email.trim(), produit: produit?.titre ?? '' });
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiError && error.errors ? error.errors : {};
+      const back = firstStepWithError(Object.keys(fields));
+      if (back === null) return;
+      form.setErrors(fields);
+      goTo(back, 'invalid');
+    },
+  });
+
+  // Each opening starts afresh on step 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form and mutation are stable for this purpose
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(emptyRegistrationValues());
+    form.clearErrors();
+    setStep(0);
+    setSubmitted(null);
+    setFocusTarget(null);
+    mutation.reset();
+  }, [opened]);
+
+  // The focus follows the steps: the new step's title, or the first field to correct.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target =
+      focusTarget.kind === 'invalid'
+        ? body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+        : heading.current;
+    (target ?? heading.current)?.focus();
+  }, [focusTarget]);
+
+  // The success screen is announced: the focus moves to its title.
+  useEffect(() => {
+    if (submitted) successHeading.current?.focus();
+  }, [submitted]);
+
+  function goTo(next: number, focus: 'heading' | 'invalid' = 'heading') {
+    setStep(next);
+    setFocusTarget({ kind: focus, at: Date.now() });
+  }
+
+  const values = form.values;
+  const currentErrors = stepErrors(values, step);
+  const stepValid = Object.keys(currentErrors).length === 0;
+  const last = step === STEP_COUNT - 1;
+  const total = registrationTotal(values);
+  const produitList = produits.data ?? [];
+  const chosen = produitList.find((p) => String(p.id) === values.produit_id);
+  const percent = Math.round(((step + 1) / STEP_COUNT) * 100);
+  const pending = mutation.isPending;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!stepValid) {
+      // Enter in a field of an incomplete step: the step's messages, and the focus on the first one.
+      form.setErrors({ ...form.errors, ...currentErrors });
+      setFocusTarget({ kind: 'invalid', at: Date.now() });
+      return;
+    }
+    if (!last) {
+      goTo(step + 1);
+      return;
+    }
+    const all = registrationErrors(values);
+    const back = firstStepWithError(Object.keys(all));
+    if (back !== null) {
+      form.setErrors(all);
+      goTo(back, 'invalid');
+      return;
+    }
+    mutation.reset();
+    mutation.mutate(registrationBody(values));
+  };
+
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const generalError =
+    mutation.isError &&
+    !(mutation.error instanceof ApiError && firstStepWithError(Object.keys(mutation.error.errors ?? {})) !== null)
+      ? mutation.error.message || SUBMIT_FAILURE
+      : null;
+  const fieldsRefused = mutation.isError && !generalError;
+  const general = settings.data?.general;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Nouvelle Demande d'Inscription"
+      size="lg"
+      fullScreen={phone}
+      centered
+      closeOnEscape={!pending}
+      closeOnClickOutside={!pending}
+      withCloseButton={!pending}
+    >
+      {submitted ? (
+        <Stack align="center" gap="sm" py="md" role="status">
+          <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+            <IconCircleCheck size={32} />
+          </ThemeIcon>
+          <Title order={2} size="h3" ta="center" tabIndex={-1} ref={successHeading}>
+            {submitted.message}
+          </Title>
+          <Text ta="center">
+            Votre demande{submitted.produit ? ` pour « ${submitted.produit} »` : ''} a bien été enregistrée.
+          </Text>
+          <Text ta="center" c="dimmed" size="sm">
+            Notre équipe va l'étudier et vous contactera par e-mail à l'adresse <strong>{submitted.email}</strong>. Si
+            elle est acceptée, vous recevrez vos identifiants de connexion à cette adresse.
+          </Text>
+          {general && (general.phone || general.email) && (
+            <Text ta="center" size="sm">
+              Une question ? Contactez-nous
+              {general.phone && (
+                <>
+                  {' '}
+                  au <Anchor href={`tel:${general.phone.replace(/\s+/g, '')}`}>{general.phone}</Anchor>
+                </>
+              )}
+              {general.phone && general.email && ' ou'}
+              {general.email && (
+                <>
+                  {' '}
+                  à <Anchor href={`mailto:${general.email}`}>{general.email}</Anchor>
+                </>
+              )}
+              .
+            </Text>
+          )}
+          <Button mt="sm" onClick={onClose}>
+            Fermer
+          </Button>
+        </Stack>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <Stack gap="md" ref={body}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" fw={500}>
+                  Étape {step + 1} sur {STEP_COUNT}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {percent} %
+                </Text>
+              </Group>
+              <Progress value={percent} size="sm" aria-label={`Progression : ${percent} %`} />
+              <Title order={2} size="h4" ref={heading} tabIndex={-1}>
+                {REGISTRATION_STEPS[step]?.title}
+              </Title>
+            </Stack>
+
+            {(generalError || fieldsRefused) && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                {generalError ?? (mutation.error?.message || 'Corrigez les champs signalés.')}
+              </Alert>
+            )}
+
+            <fieldset disabled={pending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              {step === 0 && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Nom complet"
+                    placeholder="Prénom et nom"
+                    withAsterisk
+                    autoComplete="name"
+                    maxLength={200}
+                    {...form.getInputProps('nom_complet')}
+                  />
+                  <TextInput
+                    label="Numéro CNI"
+                    description="13 caractères"
+                    withAsterisk
+                    maxLength={13}
+                    autoComplete="off"
+                    {...form.getInputProps('num_cni')}
+                  />
+                  <TextInput
+                    label="Date de naissance"
+                    type="date"
+                    max={today()}
+                    withAsterisk
+                    autoComplete="bday"
+                    {...form.getInputProps('date_naissance')}
+                  />
+                  <Select
+                    label="Situation matrimoniale"
+                    placeholder="Choisir"
+                    withAsterisk
+                    data={SITUATION_OPTIONS}
+                    {...form.getInputProps('situation_matrimoniale')}
+                  />
+                  <TextInput
+                    label="Profession"
+                    withAsterisk
+                    autoComplete="organization-title"
+                    maxLength={150}
+                    {...form.getInputProps('profession')}
+                  />
+                </SimpleGrid>
+              )}
+
+              {step === 1 && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    withAsterisk
+                    maxLength={254}
+                    {...form.getInputProps('email')}
+                  />
+                  <TextInput
+                    label="Téléphone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="+225 07 00 00 00 00"
+                    withAsterisk
+                    maxLength={30}
+                    {...form.getInputProps('telephone')}
+                  />
+                  <Select
+                    label="Pays"
+                    withAsterisk
+                    allowDeselect={false}
+                    data={PAYS_OPTIONS}
+                    {...form.getInputProps('pays')}
+                  />
+                  <Select
+                    label="Ville"
+                    placeholder="Choisir une ville"
+                    withAsterisk
+                    searchable
+                    data={VILLE_OPTIONS}
+                    {...form.getInputProps('ville')}
+                  />
+                  <TextInput
+                    label="Adresse"
+                    placeholder="Quartier, rue, lot"
+                    withAsterisk
+                    autoComplete="street-address"
+                    maxLength={300}
+                    style={{ gridColumn: '1 / -1' }}
+                    {...form.getInputProps('adresse')}
+                  />
+                </SimpleGrid>
+              )}
+
+              {step === 2 && (
+                <Stack gap="md">
+                  {produits.isError && (
+                    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                      <Stack gap="xs" align="flex-start">
+                        <Text size="sm">
+                          Les produits disponibles n'ont pas pu être chargés : {produits.error.message}
+                        </Text>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => void produits.refetch()}
+                          loading={produits.isFetching}
+                        >
+                          Réessayer
+                        </Button>
+                      </Stack>
+                    </Alert>
+                  )}
+                  <Select
+                    label="Produit souhaité"
+                    withAsterisk
+                    searchable
+                    placeholder={
+                      produits.isPending
+                        ? 'Chargement des produits...'
+                        : produitList.length === 0
+                          ? 'Aucun produit disponible pour le moment'
+                          : 'Choisir un produit'
+                    }
+                    nothingFoundMessage="Aucun produit trouvé"
+                    data={produitList.map((p) => ({ value: String(p.id), label: produitLabel(p) }))}
+                    rightSection={produits.isFetching ? <Loader size={16} aria-hidden /> : undefined}
+                    description={
+                      chosen
+                        ? `${chosen.site_nom}${chosen.site_ville ? `, ${chosen.site_ville}` : ''} · Prix : ${formatFCFA(chosen.prix_vente)}`
+                        : undefined
+                    }
+                    {...form.getInputProps('produit_id')}
+                  />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <NumberInput
+                      label="Engagement mensuel (FCFA)"
+                      description="Minimum: 50,000 FCFA"
+                      withAsterisk
+                      thousandSeparator=" "
+                      allowDecimal={false}
+                      allowNegative={false}
+                      hideControls
+                      min={0}
+                      {...form.getInputProps('engagement_mensuel')}
+                    />
+                    <Select
+                      label="Durée de paiement"
+                      placeholder="Choisir une durée"
+                      withAsterisk
+                      data={DUREE_OPTIONS}
+                      {...form.getInputProps('duree_paiement')}
+                    />
+                  </SimpleGrid>
+                  <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm" id={`${hintId}-total`}>
+                        Montant total à payer
+                      </Text>
+                      <Text fw={700} aria-live="polite" aria-labelledby={`${hintId}-total`}>
+                        {total > 0 ? formatFCFA(total) : '—'}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      Engagement mensuel × durée de paiement
+                    </Text>
+                  </Paper>
+                </Stack>
+              )}
+
+              {step === 3 && (
+                <Stack gap="md">
+                  <ReviewSection title="Informations personnelles" onEdit={() => goTo(0)}>
+                    <ReviewField label="Nom complet">{values.nom_complet.trim()}</ReviewField>
+                    <ReviewField label="Numéro CNI">{values.num_cni.trim()}</ReviewField>
+                    <ReviewField label="Date de naissance">{calendarDate(values.date_naissance)}</ReviewField>
+                    <ReviewField label="Situation matrimoniale">
+                      {values.situation_matrimoniale
+                        ? SITUATION_LABELS[values.situation_matrimoniale as SituationMatrimoniale]
+                        : ''}
+                    </ReviewField>
+                    <ReviewField label="Profession">{values.profession.trim()}</ReviewField>
+                  </ReviewSection>
+                  <Divider />
+                  <ReviewSection title="Contact et adresse" onEdit={() => goTo(1)}>
+                    <ReviewField label="Email">{values.email.trim()}</ReviewField>
+                    <ReviewField label="Téléphone">{values.telephone.trim()}</ReviewField>
+                    <ReviewField label="Adresse">{values.adresse.trim()}</ReviewField>
+                    <ReviewField label="Ville">{values.ville}</ReviewField>
+                    <ReviewField label="Pays">{values.pays}</ReviewField>
+                  </ReviewSection>
+                  <Divider />
+                  <ReviewSection title="Informations financières" onEdit={() => goTo(2)}>
+                    <ReviewField label="Produit">{chosen ? chosen.titre : ''}</ReviewField>
+                    <ReviewField label="Site">
+                      {chosen ? `${chosen.site_nom}${chosen.site_ville ? `, ${chosen.site_ville}` : ''}` : ''}
+                    </ReviewField>
+                    <ReviewField label="Prix du produit">{chosen ? formatFCFA(chosen.prix_vente) : ''}</ReviewField>
+                    <ReviewField label="Engagement mensuel">{formatFCFA(values.engagement_mensuel)}</ReviewField>
+                    <ReviewField label="Durée de paiement">{`${values.duree_paiement ?? ''} mois`}</ReviewField>
+                    <ReviewField label="Montant total à payer">{formatFCFA(total)}</ReviewField>
+                  </ReviewSection>
+                  <Divider />
+                  <Textarea
+                    label="Notes (facultatif)"
+                    placeholder="Précisions utiles à votre demande"
+                    rows={3}
+                    resize="vertical"
+                    maxLength={2000}
+                    {...form.getInputProps('notes')}
+                  />
+                </Stack>
+              )}
+
+              {/* Honeypot: hidden from people and assistive technologies; a robot fills it. */}
+              <div
+                aria-hidden="true"
+                style={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+              >
+                <label>
+                  Site web
+                  <input
+                    type="text"
+                    name="site_web"
+                    tabIndex={-1}
+                    autoComplete="off"
+                    value={values.site_web}
+                    onChange={(event) => form.setFieldValue('site_web', event.currentTarget.value)}
+                  />
+                </label>
+              </div>
+            </fieldset>
+
+            {!stepValid && (
+              <Text size="xs" c="dimmed" id={hintId}>
+                Remplissez correctement les champs obligatoires (*) pour continuer.
+              </Text>
+            )}
+
+            <Group justify="space-between" gap="xs">
+              <Button variant="default" disabled={step === 0 || pending} onClick={() => goTo(step - 1)}>
+                Précédent
+              </Button>
+              <Group gap="xs">
+                <Button variant="subtle" color="gray" onClick={close} disabled={pending}>
+                  Annuler
+                </Button>
+                <Button
+                  type="submit"
+                  disabled={!stepValid}
+                  loading={pending}
+                  aria-describedby={stepValid ? undefined : hintId}
+                >
+                  {last ? 'Soumettre la demande' : 'Suivant'}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
