@@ -8,6 +8,7 @@ import { useCurrentProfile } from '../api/index.ts';
 import { endSession } from '../features/auth/session-actions.ts';
 import { AccessDenied } from '../ui/AccessDenied.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
+import { SignOutContext } from '../ui/sign-out.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -54,6 +55,11 @@ export function Shell() {
   const goHome = () => {
     void navigate('/');
   };
+  // A page's 'Se reconnecter': the same logout, staying on the address so that signing in again
+  // comes back to the page.
+  const signOut = () => {
+    void endSession(queryClient);
+  };
 
   return (
     <AppShell
@@ -92,13 +98,15 @@ export function Shell() {
         >
           <Box style={{ flex: 1 }}>
             <ErrorBoundary key={view} onHome={goHome}>
-              <Suspense fallback={<FullPageLoader fullHeight={false} />}>
-                {allowed ? (
-                  <ViewContent view={view} />
-                ) : (
-                  <AccessDenied onHome={goHome} message={VIEW_DENIED_MESSAGES[view]} />
-                )}
-              </Suspense>
+              <SignOutContext.Provider value={signOut}>
+                <Suspense fallback={<FullPageLoader fullHeight={false} />}>
+                  {allowed ? (
+                    <ViewContent view={view} />
+                  ) : (
+                    <AccessDenied onHome={goHome} message={VIEW_DENIED_MESSAGES[view]} />
+                  )}
+                </Suspense>
+              </SignOutContext.Provider>
             </ErrorBoundary>
           </Box>
           <AppFooter />

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 // One lazy chunk per module; modules still to come share the "coming" page.
 const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
+const DemandesPage = lazy(() => import('../features/demandes/DemandesPage.tsx'));
 const ProfilePage = lazy(() => import('../features/auth/ProfilePage.tsx'));
 const ProduitsView = lazy(() => import('../features/produits/ProduitsView.tsx'));
 const SitesPage = lazy(() => import('../features/sites/SitesPage.tsx'));
@@ -52,6 +53,8 @@ export function ViewContent({ view }: { view: View }) {
     case 'dashboard':
     case 'debug':
       return <DashboardPage />;
+    case 'demandes':
+      return <DemandesPage />;
     case 'profil':
       return <ProfilePage />;
     case 'produits':

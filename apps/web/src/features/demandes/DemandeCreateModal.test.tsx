@@ -1,0 +1,189 @@
+import { formatFCFA } from '@app/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { circuitBreaker } from '../../api/index.ts';
+import type { RecordedCall } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { CREATE_SUCCESS_CLOSE_MS, DemandeCreateModal } from './DemandeCreateModal.tsx';
+import {
+  choose,
+  failure,
+  makeDemande,
+  makeProduit,
+  makeSite,
+  params,
+  serveDemandes,
+  signIn,
+  text,
+} from './test-data.ts';
+
+beforeEach(() => {
+  circuitBreaker.reset();
+  signIn('commercial');
+});
+
+const COCODY = makeSite(3, 'Les Jardins de Cocody');
+const BASSAM = makeSite(4, 'Résidence Bassam', 'Grand-Bassam');
+const PRODUITS = [
+  makeProduit(7, COCODY, 'Villa Premium'),
+  makeProduit(8, COCODY, 'Duplex Familial', { prix_vente: 35_000_000 }),
+  makeProduit(9, COCODY, 'Villa réservée', { disponibilite: 'reserve' }),
+  makeProduit(10, BASSAM, 'Studio Moderne', { prix_vente: 8_000_000 }),
+];
+
+function serve(answers = {}) {
+  return serveDemandes({ sites: [COCODY, BASSAM], produits: PRODUITS, answers });
+}
+
+const productInput = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByLabelText(/^Produit/)
+    .find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+
+const produitCalls = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/produits?')).map(params);
+
+async function fillPerson(user: ReturnType<typeof renderWithProviders>['user'], dialog: HTMLElement) {
+  const fields: [RegExp, string][] = [
+    [/^Nom complet/, 'Bamba Fatou'],
+    [/^Numéro CNI/, 'CI00987654321'],
+    [/^Profession/, 'Comptable'],
+    [/^Email/, 'Fatou.Bamba@exemple.ci'],
+    [/^Téléphone/, '+225 05 44 33 22 11'],
+    [/^Adresse/, 'Yopougon Maroc'],
+    [/^Ville/, 'Abidjan'],
+  ];
+  for (const [label, value] of fields) {
+    await user.click(within(dialog).getByLabelText(label));
+    await user.paste(value);
+  }
+  fireEvent.change(within(dialog).getByLabelText(/^Date de naissance/), { target: { value: '1990-06-15' } });
+}
+
+describe('DemandeCreateModal', () => {
+  it("offers the chosen site's available products, and a new site resets the product", async () => {
+    const calls = serve();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    for (const legend of ['Informations personnelles', 'Contact', 'Adresse', 'Informations financières']) {
+      expect(within(dialog).getByRole('group', { name: legend })).toBeInTheDocument();
+    }
+    expect(productInput(dialog)).toBeDisabled();
+
+    await choose(user, dialog, /^Site/, 'Les Jardins de Cocody — Abidjan');
+    await waitFor(() => expect(productInput(dialog)).toBeEnabled());
+    await user.click(productInput(dialog));
+    expect(
+      await within(dialog).findByRole('option', { name: `Villa Premium — ${formatFCFA(25_000_000)}` }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: /Duplex Familial/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Villa réservée/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Studio Moderne/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('option', { name: /Duplex Familial/ }));
+    expect(productInput(dialog).value).toMatch(/^Duplex Familial/);
+
+    const first = produitCalls(calls)[0];
+    expect(first?.get('site_id')).toBe('3');
+    expect(first?.get('disponibilite')).toBe('disponible');
+    expect(first?.get('limit')).toBe('1000');
+
+    await choose(user, dialog, /^Site/, 'Résidence Bassam — Grand-Bassam');
+    await waitFor(() => expect(productInput(dialog).value).toBe(''));
+    await user.click(productInput(dialog));
+    expect(await within(dialog).findByRole('option', { name: /Studio Moderne/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Duplex Familial/ })).not.toBeInTheDocument();
+    expect(produitCalls(calls).at(-1)?.get('site_id')).toBe('4');
+  });
+
+  it('shows the messages and sends nothing while the form is incomplete', async () => {
+    const calls = serve();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Veuillez remplir tous les champs obligatoires');
+    for (const message of [
+      'Le nom complet est requis',
+      'La profession est requise',
+      "L'email est requis",
+      'Le téléphone est requis',
+      'Veuillez sélectionner un site',
+      'Veuillez sélectionner un produit',
+      "L'engagement mensuel doit être supérieur à 0",
+      'La durée de paiement doit être supérieure à 0',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByLabelText(/^Nom complet/)).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('creates the demande with the financial summary, says so and closes after 2 s', async () => {
+    const calls = serve({
+      'POST /api/demandes': {
+        status: 201,
+        body: { success: true, data: makeDemande({ id: 12 }), message: 'Demande créée avec succès !' },
+      },
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    await fillPerson(user, dialog);
+    await choose(user, dialog, /^Site/, 'Les Jardins de Cocody — Abidjan');
+    await waitFor(() => expect(productInput(dialog)).toBeEnabled());
+    await choose(user, dialog, /^Produit/, `Villa Premium — ${formatFCFA(25_000_000)}`);
+    expect(within(dialog).queryByText('Récapitulatif financier')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '200000');
+    await user.type(within(dialog).getByLabelText(/^Durée de paiement/), '48');
+    expect(within(dialog).getByText('Récapitulatif financier')).toBeInTheDocument();
+    expect(within(dialog).getByText(text(`Montant total : ${formatFCFA(9_600_000)}`))).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Notes/), 'Client recommandé');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
+    expect(await within(dialog).findByText('Demande créée avec succès !')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/api/demandes');
+    expect(post?.body).toEqual({
+      nom_complet: 'Bamba Fatou',
+      num_cni: 'CI00987654321',
+      date_naissance: '1990-06-15',
+      situation_matrimoniale: 'celibataire',
+      profession: 'Comptable',
+      email: 'fatou.bamba@exemple.ci',
+      telephone: '+225 05 44 33 22 11',
+      adresse: 'Yopougon Maroc',
+      ville: 'Abidjan',
+      pays: "Côte d'Ivoire",
+      produit_id: 7,
+      engagement_mensuel: 200_000,
+      duree_paiement: 48,
+      notes: 'Client recommandé',
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CREATE_SUCCESS_CLOSE_MS + 1500 });
+  });
+
+  it("shows a refusal in the red banner and the server's field messages on the fields", async () => {
+    serve({
+      'POST /api/demandes': failure(400, 'Données invalides. Vérifiez les informations saisies.', 'VALIDATION_ERROR', {
+        num_cni: 'Ce numéro CNI a déjà une demande en attente',
+      }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    await fillPerson(user, dialog);
+    await choose(user, dialog, /^Site/, 'Résidence Bassam — Grand-Bassam');
+    await waitFor(() => expect(productInput(dialog)).toBeEnabled());
+    await choose(user, dialog, /^Produit/, `Studio Moderne — ${formatFCFA(8_000_000)}`);
+    await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '100000');
+    await user.type(within(dialog).getByLabelText(/^Durée de paiement/), '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Données invalides. Vérifiez les informations saisies.');
+    expect(within(dialog).getByText('Ce numéro CNI a déjà une demande en attente')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveFocus();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,159 @@
+import { can, type Demande, type DemandeStatut } from '@app/shared';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCurrentProfile } from '../../api/index.ts';
+import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
+import { ALL } from '../../ui/account-options.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
+import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
+import { DemandeCard } from './DemandeCard.tsx';
+import { DemandeCreateModal } from './DemandeCreateModal.tsx';
+import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
+import { DemandeDetailModal } from './DemandeDetailModal.tsx';
+import { demandesCount, STATUT_OPTIONS } from './demande-format.ts';
+import { demandesListQuery } from './demandes.queries.ts';
+import { parseStatut, useDemandeFilters, useLastPageClamp } from './use-demande-filters.ts';
+
+/** Twelve cards a page: full rows of one, two or three columns. */
+export const DEMANDES_PAGE_SIZE = 12;
+
+const LOAD_FAILURE = 'Erreur lors de la récupération des demandes';
+
+/**
+ * 'Gestion des Demandes' (spec 1 §2.5): count and refresh, search (name, product, notes) and
+ * status in the address, cards with their actions, pages; the detail modal, the validate/reject
+ * wizard and the creation modal.
+ */
+export default function DemandesPage() {
+  const profile = useCurrentProfile();
+  const role = profile?.role;
+  const canDecide = can(role, 'demandes.validate') && can(role, 'demandes.reject');
+  const canCreate = can(role, 'demandes.create');
+  const { filters, setPage, setStatut, searchInput, setSearchInput, clearAll } = useDemandeFilters(DEMANDES_PAGE_SIZE);
+  const query = useQuery(demandesListQuery(filters));
+  const [detail, setDetail] = useState<Demande | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
+  useLastPageClamp(filters.page, totalPages, setPage);
+  const page = Math.min(filters.page, totalPages ?? filters.page);
+  const filtered = !!(filters.search || filters.statut);
+
+  const decide = (demande: Demande, action: DecisionAction) => {
+    setDetail(null);
+    setDecision({ demande, action });
+  };
+  const retry = () => void query.refetch();
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Gestion des Demandes
+          </Title>
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {data ? `${demandesCount(data.pagination.total)}${filtered ? ' trouvées' : ' au total'}` : '\u00a0'}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={query.isFetching}
+            onClick={retry}
+          >
+            Actualiser
+          </Button>
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              Nouvelle demande
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Card withBorder radius="md" padding="md">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, produit, notes..." />
+          <Select
+            label="Statut"
+            allowDeselect={false}
+            data={STATUT_OPTIONS}
+            value={filters.statut ?? ALL}
+            onChange={(value) => setStatut(parseStatut(value) as DemandeStatut | null)}
+            style={{ flex: '0 1 200px' }}
+          />
+        </Group>
+      </Card>
+
+      {query.isError && !data ? (
+        isAuthFailure(query.error) ? (
+          <AuthErrorPanel message={query.error.message} onRetry={retry} retrying={query.isFetching} />
+        ) : (
+          <ErrorPanel title={LOAD_FAILURE} message={query.error.message} onRetry={retry} retrying={query.isFetching} />
+        )
+      ) : !data ? (
+        <CardsSkeleton label="Chargement des demandes" />
+      ) : data.items.length === 0 ? (
+        <EmptyPanel
+          icon={<IconFileText size={28} />}
+          title="Aucune demande trouvée"
+          description={filtered ? 'Essayez de modifier vos critères de recherche' : undefined}
+        >
+          {filtered && (
+            <Button variant="light" onClick={clearAll}>
+              Réinitialiser les filtres
+            </Button>
+          )}
+        </EmptyPanel>
+      ) : (
+        <Stack gap="md">
+          {query.isError && isAuthFailure(query.error) && (
+            <AuthErrorPanel message={query.error.message} onRetry={retry} retrying={query.isFetching} />
+          )}
+          <ResultsView
+            view="grid"
+            items={data.items}
+            card={(demande) => (
+              <DemandeCard
+                key={demande.id}
+                demande={demande}
+                canDecide={canDecide}
+                onOpen={setDetail}
+                onDecide={decide}
+              />
+            )}
+            table={() => null}
+            stale={query.isPlaceholderData}
+            busy={query.isFetching}
+            error={
+              query.isError && !isAuthFailure(query.error) ? { message: query.error.message, onRetry: retry } : null
+            }
+          />
+        </Stack>
+      )}
+
+      {data && data.items.length > 0 && totalPages && (
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          onChange={setPage}
+          summary={`Page ${page} sur ${totalPages} - ${demandesCount(data.pagination.total)}`}
+        />
+      )}
+
+      <DemandeDetailModal demande={detail} canDecide={canDecide} onClose={() => setDetail(null)} onDecide={decide} />
+      <DemandeDecisionModal decision={decision} onClose={() => setDecision(null)} />
+      {canCreate && <DemandeCreateModal opened={creating} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { DEMANDE_STATUT_LABELS, DEMANDE_STATUTS, type Demande, formatDate, SITUATION_LABELS } from '@app/shared';
+
+/** A calendar date ('1988-04-12'), read as such whatever the browser's time zone. */
+export function formatCalendarDate(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00`) : formatDate(value);
+}
+
+/** 'Marié(e)', or 'Non renseignée' when the staff form left it empty. */
+export function situationLabel(value: Demande['situation_matrimoniale']): string {
+  return value ? SITUATION_LABELS[value] : 'Non renseignée';
+}
+
+/** '36 mois' */
+export const months = (n: number) => `${n} mois`;
+
+/** The product's title as the list shows it (the joined product, else the stored name). */
+export const produitTitre = (d: Pick<Demande, 'produit' | 'produit_nom'>) => d.produit?.titre || d.produit_nom;
+
+/** '12 demandes' */
+export const demandesCount = (n: number) => `${n} demande${n > 1 ? 's' : ''}`;
+
+export const STATUT_OPTIONS = [
+  { value: 'tous', label: 'Tous' },
+  ...DEMANDE_STATUTS.map((value) => ({ value, label: DEMANDE_STATUT_LABELS[value] })),
+];
+
+/** The monthly amount × the duration, 0 while either is missing (spec 1 §9). */
+export function totalToPay(monthly: number | string | null | undefined, duration: number | string | null | undefined) {
+  const m = Number(monthly);
+  const d = Number(duration);
+  return Number.isFinite(m) && Number.isFinite(d) && m > 0 && d > 0 ? m * d : 0;
+}
