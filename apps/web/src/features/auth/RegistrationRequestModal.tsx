@@ -1,5 +1,6 @@
 import {
   DUREES_PAIEMENT,
+  ENGAGEMENT_MINIMUM_PUBLIC,
   formatDate,
   formatFCFA,
   PAYS,
@@ -53,6 +54,8 @@ const SITUATION_OPTIONS = SITUATIONS_MATRIMONIALES.map((value) => ({ value, labe
 const PAYS_OPTIONS = [...PAYS];
 const VILLE_OPTIONS = [...VILLES_PUBLIQUES];
 const DUREE_OPTIONS = DUREES_PAIEMENT.map((n) => ({ value: String(n), label: `${n} mois` }));
+/** 'Minimum: 50,000 FCFA', as the spec writes it (and as the shared schema's message). */
+const MINIMUM_HINT = `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`;
 const SUBMIT_FAILURE = "Erreur lors de l'envoi de la demande";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -430,7 +433,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <NumberInput
                       label="Engagement mensuel (FCFA)"
-                      description="Minimum: 50,000 FCFA"
+                      description={MINIMUM_HINT}
                       withAsterisk
                       thousandSeparator=" "
                       allowDecimal={false}
