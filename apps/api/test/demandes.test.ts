@@ -148,6 +148,17 @@ describe('the public form', () => {
     }
   });
 
+  it('refuses a second pending request of the same person (CNI or e-mail)', async () => {
+    const produit = await createProduit(ctx.db);
+    const first = publicBody(produit);
+    expect((await inject('POST', '/api/demandes/public', first)).statusCode).toBe(201);
+    for (const same of [{ num_cni: first.num_cni }, { email: first.email.toUpperCase() }]) {
+      const response = await inject('POST', '/api/demandes/public', publicBody(produit, same));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(DEMANDE_MESSAGES.alreadyPending);
+    }
+  });
+
   it('answers a filled honeypot like a success and keeps nothing', async () => {
     const body = publicBody(await createProduit(ctx.db), { site_web: 'http://spam.example' });
     const response = await inject('POST', '/api/demandes/public', body);

@@ -21,6 +21,13 @@ const STATUT_ALIASES: Record<string, DemandeStatut> = {
   rejected: 'rejetee',
 };
 
+/** A status filter's value: the French code or its English equivalent; undefined for anything else. */
+export function parseDemandeStatut(value: unknown): DemandeStatut | undefined {
+  if (typeof value !== 'string') return undefined;
+  const code = value.trim().toLowerCase();
+  return (DEMANDE_STATUTS as readonly string[]).includes(code) ? (code as DemandeStatut) : STATUT_ALIASES[code];
+}
+
 export const SITUATIONS_MATRIMONIALES = ['celibataire', 'marie', 'divorce', 'veuf', 'union_libre'] as const;
 export type SituationMatrimoniale = (typeof SITUATIONS_MATRIMONIALES)[number];
 
@@ -107,6 +114,7 @@ export const DEMANDE_MESSAGES = {
   productHeld: 'Ce produit est déjà réservé par un autre membre.',
   duplicateCni: 'Doublon détecté : un membre existe déjà avec ce numéro CNI.',
   accountExists: 'Un compte existe déjà avec cette adresse email.',
+  alreadyPending: 'Une demande est déjà en attente pour ce numéro CNI ou cette adresse email.',
   validated: 'Demande validée avec succès',
   rejected: 'Demande rejetée avec succès',
   created: 'Demande créée avec succès !',
@@ -274,10 +282,7 @@ export type DemandeRejectBody = z.input<typeof demandeRejectSchema>;
 export const demandeListQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.default(20),
   search: z.string().trim().max(100).optional(),
-  statut: z.preprocess(
-    (v) => (typeof v === 'string' ? (STATUT_ALIASES[v.toLowerCase()] ?? (v === '' ? undefined : v)) : v),
-    demandeStatutSchema.optional(),
-  ),
+  statut: z.preprocess((v) => (v === '' ? undefined : (parseDemandeStatut(v) ?? v)), demandeStatutSchema.optional()),
   sortBy: z.enum(['created_at']).default('created_at'),
   sortOrder: pageQuerySchema.shape.sortOrder.default('desc'),
 });

@@ -10,8 +10,14 @@ export function formatPricePerM2(amount: number | string | null | undefined): st
   return `${formatFCFA(amount).replace(/ FCFA$/, '')} FCFA/m²`;
 }
 
+/** A bare 'YYYY-MM-DD' is a calendar date (a birth date): read in local time, never shifted a day. */
 function toDate(value: string | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
+  const calendar = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const date = calendar
+    ? new Date(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]))
+    : value instanceof Date
+      ? value
+      : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatFCFA, formatPricePerM2, formatRelative, initials } from '../src/format.ts';
+import { formatDate, formatFCFA, formatPricePerM2, formatRelative, initials } from '../src/format.ts';
 import { passwordProblem } from '../src/rules/password-policy.ts';
 import {
   formatCountdown,
@@ -76,6 +76,17 @@ describe('formatting', () => {
     expect(formatRelative(new Date('2026-11-21T10:00:00Z'), now)).toBe('Hier');
     expect(formatRelative(new Date('2026-11-18T12:00:00Z'), now)).toBe('Il y a 4 jours');
     expect(formatRelative(new Date('2026-11-01T12:00:00Z'), now)).toBe('01/11/2026');
+  });
+
+  it('shows a calendar date as that day, even west of Greenwich', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(formatDate('1988-04-12')).toBe('12/04/1988');
+      expect(formatDate('2026-11-22T23:30:00Z')).toBe('22/11/2026');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('builds initials', () => {

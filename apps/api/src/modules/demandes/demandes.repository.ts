@@ -62,6 +62,17 @@ export async function lockDemande(db: Executor, id: number) {
   return db.selectFrom('demandes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** A pending demande of the same person (same CNI or e-mail), served by the CNI and e-mail indexes. */
+export async function hasPendingDemande(db: Executor, numCni: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('demandes')
+    .select('id')
+    .where('statut', '=', 'en_attente')
+    .where((eb) => eb.or([eb('num_cni', '=', numCni), eb(sql`lower(email)`, '=', email.toLowerCase())]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertDemande(db: Executor, values: Insertable<DemandesTable>) {
   return db.insertInto('demandes').values(values).returning('id').executeTakeFirstOrThrow();
 }

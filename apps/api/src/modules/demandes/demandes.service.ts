@@ -29,6 +29,7 @@ import {
   type DemandeRow,
   deleteDemande,
   findDemande,
+  hasPendingDemande,
   insertDemande,
   isProduitAvailable,
   listAvailableProduits,
@@ -141,6 +142,7 @@ export class DemandesService {
   private async insert(fields: CreateBody, actor: AuditActor, createdBy: number | null): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       await assertAvailable(trx, fields.produit_id);
+      if (await hasPendingDemande(trx, fields.num_cni, fields.email)) throw conflict(DEMANDE_MESSAGES.alreadyPending);
       const { id } = await insertDemande(trx, {
         ...fields,
         situation_matrimoniale: fields.situation_matrimoniale ?? null,

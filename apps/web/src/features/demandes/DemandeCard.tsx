@@ -1,4 +1,4 @@
-import { type Demande, formatFCFA } from '@app/shared';
+import { type Demande, formatDate, formatFCFA } from '@app/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { formatCalendarDate, months, produitTitre } from './demande-format.ts';
+import { months, produitTitre } from './demande-format.ts';
 
 const iconProps = { size: 16, color: 'var(--mantine-color-dimmed)', style: { flexShrink: 0 }, 'aria-hidden': true };
 
@@ -84,7 +84,7 @@ export function DemandeCard({ demande, canDecide, onOpen, onDecide }: DemandeCar
           {[demande.adresse, demande.ville, demande.pays].filter(Boolean).join(', ')}
         </Line>
         <Line icon={<IconCalendar {...iconProps} />} label="Créée le">
-          {formatCalendarDate(demande.date_creation)}
+          {formatDate(demande.date_creation)}
         </Line>
       </Stack>
       <Group gap="xs" mt="auto" pt="md">

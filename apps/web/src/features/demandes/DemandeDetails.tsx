@@ -1,8 +1,8 @@
-import { type Demande, formatDateTime, formatFCFA } from '@app/shared';
+import { type Demande, formatDate, formatDateTime, formatFCFA } from '@app/shared';
 import { Divider, Group, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { formatCalendarDate, months, produitTitre, situationLabel } from './demande-format.ts';
+import { months, produitTitre, situationLabel } from './demande-format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,7 +62,7 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
       <Section title="Informations personnelles">
         <Field label="Nom complet">{demande.nom_complet}</Field>
         <Field label="Numéro CNI">{demande.num_cni}</Field>
-        <Field label="Date de naissance">{formatCalendarDate(demande.date_naissance)}</Field>
+        <Field label="Date de naissance">{formatDate(demande.date_naissance)}</Field>
         <Field label="Situation matrimoniale">{situationLabel(demande.situation_matrimoniale)}</Field>
         <Field label="Profession">{demande.profession}</Field>
       </Section>

@@ -9,6 +9,7 @@ import { ALL } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
@@ -16,7 +17,7 @@ import { DemandeCard } from './DemandeCard.tsx';
 import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { DemandeDetailModal } from './DemandeDetailModal.tsx';
-import { demandesCount, STATUT_OPTIONS } from './demande-format.ts';
+import { STATUT_OPTIONS } from './demande-format.ts';
 import { demandesListQuery } from './demandes.queries.ts';
 import { parseStatut, useDemandeFilters, useLastPageClamp } from './use-demande-filters.ts';
 
@@ -24,6 +25,12 @@ import { parseStatut, useDemandeFilters, useLastPageClamp } from './use-demande-
 export const DEMANDES_PAGE_SIZE = 12;
 
 const LOAD_FAILURE = 'Erreur lors de la récupération des demandes';
+
+/** '12 demandes au total', or '1 demande trouvée' under a filter. */
+function countLine(total: number, filtered: boolean): string {
+  if (!filtered) return `${plural(total, 'demande')} au total`;
+  return `${plural(total, 'demande')} ${total > 1 ? 'trouvées' : 'trouvée'}`;
+}
 
 /**
  * 'Gestion des Demandes' (spec 1 §2.5): count and refresh, search (name, product, notes) and
@@ -61,7 +68,7 @@ export default function DemandesPage() {
             Gestion des Demandes
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {data ? `${demandesCount(data.pagination.total)}${filtered ? ' trouvées' : ' au total'}` : '\u00a0'}
+            {data ? countLine(data.pagination.total, filtered) : '\u00a0'}
           </Text>
         </div>
         <Group gap="xs">
@@ -147,7 +154,7 @@ export default function DemandesPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${demandesCount(data.pagination.total)}`}
+          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'demande')}`}
         />
       )}
 

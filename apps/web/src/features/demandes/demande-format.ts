@@ -1,9 +1,4 @@
-import { DEMANDE_STATUT_LABELS, DEMANDE_STATUTS, type Demande, formatDate, SITUATION_LABELS } from '@app/shared';
-
-/** A calendar date ('1988-04-12'), read as such whatever the browser's time zone. */
-export function formatCalendarDate(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00`) : formatDate(value);
-}
+import { DEMANDE_STATUT_LABELS, DEMANDE_STATUTS, type Demande, SITUATION_LABELS } from '@app/shared';
 
 /** 'Marié(e)', or 'Non renseignée' when the staff form left it empty. */
 export function situationLabel(value: Demande['situation_matrimoniale']): string {
@@ -15,9 +10,6 @@ export const months = (n: number) => `${n} mois`;
 
 /** The product's title as the list shows it (the joined product, else the stored name). */
 export const produitTitre = (d: Pick<Demande, 'produit' | 'produit_nom'>) => d.produit?.titre || d.produit_nom;
-
-/** '12 demandes' */
-export const demandesCount = (n: number) => `${n} demande${n > 1 ? 's' : ''}`;
 
 export const STATUT_OPTIONS = [
   { value: 'tous', label: 'Tous' },

@@ -1,4 +1,4 @@
-import { DEMANDE_STATUTS, type DemandeStatut } from '@app/shared';
+import { type DemandeStatut, parseDemandeStatut } from '@app/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,18 +7,9 @@ import type { DemandeFilters } from './demandes.api.ts';
 /** Search reaches the address (and the server) 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The English words the original treated as the same statuses (spec 1 §2.5). */
-const STATUT_ALIASES: Record<string, DemandeStatut> = {
-  pending: 'en_attente',
-  approved: 'validee',
-  rejected: 'rejetee',
-};
-
 /** A status from the address: the French code, or its English equivalent; anything else is 'all'. */
 export function parseStatut(value: string | null): DemandeStatut | null {
-  if (!value) return null;
-  if ((DEMANDE_STATUTS as readonly string[]).includes(value)) return value as DemandeStatut;
-  return STATUT_ALIASES[value.toLowerCase()] ?? null;
+  return parseDemandeStatut(value) ?? null;
 }
 
 /** Address parameters of the demandes list. */

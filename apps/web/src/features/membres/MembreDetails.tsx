@@ -1,10 +1,10 @@
-import { formatFCFA, type Membre } from '@app/shared';
+import { formatDate, formatFCFA, type Membre } from '@app/shared';
 import { Divider, Group, Paper, Progress, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { formatCalendarDate, gestionnaireName, paidPercent } from './membre-format.ts';
+import { gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -57,7 +57,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
             {fullName(membre)}
           </Title>
           <Text size="sm" c="dimmed">
-            {membre.code_esv} · Inscrit le {formatCalendarDate(membre.date_inscription)}
+            {membre.code_esv} · Inscrit le {formatDate(membre.date_inscription)}
           </Text>
           <Group gap={6}>
             <StatusBadge statut={membre.statut} />
@@ -73,7 +73,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
         <Field label="Prénom">{membre.prenom}</Field>
         <Field label="Email">{membre.email}</Field>
         <Field label="Téléphone">{membre.telephone ?? '—'}</Field>
-        <Field label="Date de naissance">{formatCalendarDate(membre.date_naissance)}</Field>
+        <Field label="Date de naissance">{formatDate(membre.date_naissance)}</Field>
         <Field label="Profession">{membre.profession}</Field>
       </Section>
 

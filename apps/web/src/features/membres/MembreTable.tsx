@@ -1,8 +1,8 @@
-import type { Membre } from '@app/shared';
+import { formatDate, type Membre } from '@app/shared';
 import { Anchor, Table, Text } from '@mantine/core';
 import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { formatCalendarDate, gestionnaireName } from './membre-format.ts';
+import { gestionnaireName } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -62,7 +62,7 @@ export function MembreTable({ membres, onOpen, label, withGestionnaire = false }
                 <TypeMembreBadge type={m.type_membre} size="sm" style={fullBadge} />
               </Table.Td>
               <Table.Td style={nowrap}>
-                <Text size="sm">{formatCalendarDate(m.date_inscription)}</Text>
+                <Text size="sm">{formatDate(m.date_inscription)}</Text>
               </Table.Td>
               <Table.Td miw={170}>
                 {m.produit ? (

@@ -1,15 +1,10 @@
-import { formatDate, type Membre, TYPE_MEMBRE_LABELS, TYPES_MEMBRE } from '@app/shared';
+import { type Membre, TYPE_MEMBRE_LABELS, TYPES_MEMBRE } from '@app/shared';
 import { fullName } from '../../ui/person-name.ts';
 
 /** Share of the total already paid, 0 to 100. */
 export function paidPercent(m: Pick<Membre, 'montant_total' | 'montant_deja_paye'>): number {
   if (m.montant_total <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((m.montant_deja_paye / m.montant_total) * 100)));
-}
-
-/** A calendar date ('1988-04-12'), read as such whatever the browser's time zone. */
-export function formatCalendarDate(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00`) : formatDate(value);
 }
 
 /** The gestionnaire's name, or 'Non assigné'. */
