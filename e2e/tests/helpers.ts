@@ -15,12 +15,17 @@ export const DEMO = {
 } as const;
 export type DemoRole = keyof typeof DEMO;
 
-/** Signs in through the login screen and waits for the shell. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Fills and sends the login screen. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Adresse email' }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in through the login screen and waits for the shell. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await submitLogin(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 }
 

@@ -13,6 +13,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
     await page.screenshot({ path: shot(`login-${size}`), fullPage: true });
 
+    await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
+    const inscription = page.getByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+    await expect(inscription.getByText('Étape 1 sur 4')).toBeVisible();
+    await page.screenshot({ path: shot(`inscription-${size}`), animations: 'disabled' });
+    await inscription.getByRole('button', { name: 'Annuler' }).click();
+    await expect(inscription).toBeHidden();
+
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.screenshot({ path: shot(`forgot-${size}`), animations: 'disabled' });
@@ -48,6 +55,23 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.goto('/favoris');
     await expect(page.getByRole('heading', { name: 'Mes Favoris' })).toBeVisible();
     await page.screenshot({ path: shot(`favoris-${size}`), animations: 'disabled' });
+
+    await page.goto('/demandes');
+    await expect(page.getByText(/demandes au total/)).toBeVisible();
+    await page.screenshot({ path: shot(`demandes-${size}`), fullPage: true, animations: 'disabled' });
+    await page
+      .getByRole('button', { name: /^Voir détails/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Détails de la demande' })).toBeVisible();
+    await page.screenshot({ path: shot(`demande-detail-${size}`), animations: 'disabled' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Valider' }).click();
+    await expect(page.getByRole('dialog', { name: 'Valider la demande' }).getByRole('radio').first()).toBeVisible();
+    await page.screenshot({ path: shot(`demande-valider-${size}`), animations: 'disabled' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('button', { name: 'Nouvelle demande' }).click();
+    await expect(page.getByRole('dialog', { name: 'Nouvelle demande' })).toBeVisible();
+    await page.screenshot({ path: shot(`demande-nouvelle-${size}`), animations: 'disabled' });
 
     await page.goto('/membres');
     await expect(page.getByText(/membres au total/)).toBeVisible();

@@ -302,7 +302,8 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput
                     label="Nom complet"
-                    placeholder="Prénom et nom"
+                    description="Nom de famille d'abord, puis prénoms"
+                    placeholder="Kouassi Jean-Marc"
                     withAsterisk
                     autoComplete="name"
                     maxLength={200}

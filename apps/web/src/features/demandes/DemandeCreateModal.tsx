@@ -151,6 +151,8 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput
                     label="Nom complet"
+                    description="Nom de famille d'abord, puis prénoms"
+                    placeholder="Kouassi Jean-Marc"
                     withAsterisk
                     maxLength={200}
                     autoComplete="off"

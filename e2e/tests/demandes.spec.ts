@@ -1,0 +1,171 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, lastMail, signIn, submitLogin } from './helpers.ts';
+
+/** An applicant unique to this run: his e-mail and CNI carry the clock. */
+function newApplicant(prenom: string) {
+  const stamp = String(Date.now()).slice(-9);
+  const nom = `Essai${stamp}`;
+  return {
+    nom,
+    prenom,
+    nomComplet: `${nom} ${prenom}`,
+    email: `${prenom.toLowerCase()}.${stamp}@demo.test`,
+    cni: `CI9${stamp}0`,
+  };
+}
+type Applicant = ReturnType<typeof newApplicant>;
+
+async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A visitor fills the four steps of the public form from the login screen and submits it. */
+async function submitPublicRequest(page: Page, applicant: Applicant) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
+  const dialog = page.getByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+  const next = dialog.getByRole('button', { name: 'Suivant' });
+
+  await expect(dialog.getByText('Étape 1 sur 4')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await dialog.getByLabel('Nom complet').fill(applicant.nomComplet);
+  await dialog.getByLabel('Numéro CNI').fill(applicant.cni);
+  await dialog.getByLabel('Date de naissance').fill('1990-03-15');
+  await choose(page, dialog, 'Situation matrimoniale', 'Célibataire');
+  await dialog.getByLabel('Profession').fill('Infirmière');
+  await next.click();
+
+  await expect(dialog.getByText('Étape 2 sur 4')).toBeVisible();
+  await dialog.getByLabel('Email').fill(applicant.email);
+  await dialog.getByLabel('Téléphone').fill('+225 07 12 34 56 78');
+  await choose(page, dialog, 'Ville', 'Yamoussoukro');
+  await dialog.getByLabel('Adresse').fill('Quartier 220 Logements');
+  await next.click();
+
+  await expect(dialog.getByText('Étape 3 sur 4')).toBeVisible();
+  await expect(dialog.getByText('Minimum: 50,000 FCFA')).toBeVisible();
+  await choose(page, dialog, 'Produit souhaité', /FCFA/);
+  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('40000');
+  await choose(page, dialog, 'Durée de paiement', '48 mois');
+  await expect(next).toBeDisabled();
+  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('375000');
+  await expect(dialog.getByText(/18\s000\s000 FCFA/)).toBeVisible();
+  await next.click();
+
+  await expect(dialog.getByText('Étape 4 sur 4')).toBeVisible();
+  await expect(dialog.getByText(applicant.email)).toBeVisible();
+  await dialog.getByLabel('Notes (facultatif)').fill('Je souhaite visiter le lot avant la signature.');
+  await dialog.getByRole('button', { name: 'Soumettre la demande' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Demande soumise avec succès !' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function openDemandes(page: Page, search: string) {
+  await signIn(page, DEMO.admin);
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Demandes' }).click();
+  await expect(page.getByRole('heading', { name: 'Gestion des Demandes' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Rechercher' }).fill(search);
+  await expect(page.getByRole('article')).toHaveCount(1);
+}
+
+async function inOtherBrowser(browser: Browser) {
+  const context = await browser.newContext();
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test('a visitor applies; the admin validates with a gestionnaire; the new member signs in and must change his password', async ({
+  page,
+  browser,
+}) => {
+  const applicant = newApplicant('Mariette');
+  await submitPublicRequest(page, applicant);
+
+  await openDemandes(page, applicant.nom);
+  const card = page.getByRole('article', { name: applicant.nomComplet });
+  await expect(card.getByText('En attente')).toBeVisible();
+  await card.getByRole('button', { name: /^Voir détails/ }).click();
+  const details = page.getByRole('dialog', { name: 'Détails de la demande' });
+  await expect(details.getByText('Infirmière')).toBeVisible();
+  await expect(details.getByText('Je souhaite visiter le lot avant la signature.')).toBeVisible();
+  await details.getByRole('button', { name: 'Valider' }).click();
+
+  const wizard = page.getByRole('dialog', { name: 'Valider la demande' });
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await expect(wizard.getByText('Veuillez sélectionner un gestionnaire')).toBeVisible();
+  await wizard.getByRole('radio', { name: 'Aminata Kouadio' }).check();
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: 'Retour' }).click();
+  await expect(wizard.getByRole('radio', { name: 'Aminata Kouadio' })).toBeChecked();
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: 'Confirmer la validation' }).click();
+  await expect(wizard.getByRole('heading', { name: 'Demande validée avec succès' })).toBeVisible();
+  const code = (await wizard.getByText(/Membre créé : ESV-/).innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] ?? '';
+  expect(code).not.toBe('');
+  await expect(wizard).toBeHidden({ timeout: 5_000 });
+  await expect(card.getByText('Validée')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Valider/ })).toHaveCount(0);
+
+  // The member exists, follows the chosen gestionnaire, and his product is now reserved.
+  await page.goto(`/membres?q=${applicant.nom}`);
+  const membre = page.getByRole('article', { name: `${applicant.prenom} ${applicant.nom}` });
+  await expect(membre.getByText(code)).toBeVisible();
+
+  const mail = await lastMail(applicant.email);
+  expect(mail).toContain(code);
+  const temporary = mail.match(/^Mot de passe temporaire : (\S+)$/m)?.[1] ?? '';
+  const member = await inOtherBrowser(browser);
+  await submitLogin(member.page, applicant.email, temporary);
+  await expect(member.page.getByRole('heading', { name: 'Changement de mot de passe requis' })).toBeVisible();
+  await member.page.getByLabel('Mot de passe actuel', { exact: true }).fill(temporary);
+  await member.page.getByLabel('Nouveau mot de passe', { exact: true }).fill('MaMaison@2026');
+  await member.page.getByLabel('Confirmer le nouveau mot de passe', { exact: true }).fill('MaMaison@2026');
+  await member.page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(member.page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+  await expect(member.page.getByRole('banner').getByText('Membre', { exact: true })).toBeVisible();
+  await member.close();
+});
+
+test('the admin rejects a request with a reason; the applicant is told by e-mail', async ({ page }) => {
+  const applicant = newApplicant('Rodrigue');
+  await submitPublicRequest(page, applicant);
+
+  await openDemandes(page, applicant.nom);
+  const card = page.getByRole('article', { name: applicant.nomComplet });
+  await card.getByRole('button', { name: /^Rejeter/ }).click();
+  const wizard = page.getByRole('dialog', { name: 'Rejeter la demande' });
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await expect(wizard.getByText('Veuillez sélectionner un motif de rejet')).toBeVisible();
+  await wizard.getByRole('radio', { name: 'Informations incorrectes' }).check();
+  await wizard.getByRole('textbox', { name: 'Commentaires' }).fill('Le numéro de téléphone ne répond pas.');
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: 'Confirmer le rejet' }).click();
+  await expect(wizard.getByRole('heading', { name: 'Demande rejetée avec succès' })).toBeVisible();
+  await expect(wizard).toBeHidden({ timeout: 5_000 });
+  await expect(card.getByText('Rejetée')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Statut' }).click();
+  await page.getByRole('option', { name: 'Rejetée' }).click();
+  await expect(page).toHaveURL(/statut=rejetee/);
+  await expect(card).toBeVisible();
+
+  const mail = await lastMail(applicant.email);
+  expect(mail).toContain('Motif : Informations incorrectes');
+  expect(mail).toContain('Commentaires : Le numéro de téléphone ne répond pas.');
+});
+
+test("the dashboard's 'Nouvelle demande' leads an admin to the demandes and their creation form", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.getByRole('button', { name: 'Nouvelle demande' }).click();
+  await expect(page).toHaveURL(/\/demandes$/);
+  await expect(page.getByText(/\d+ demandes au total/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nouvelle demande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle demande' });
+  await expect(dialog.getByRole('combobox', { name: 'Produit' })).toBeDisabled();
+  await choose(page, dialog, 'Site', /Résidence Les Palmiers/);
+  await expect(dialog.getByRole('combobox', { name: 'Produit' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+});
