@@ -1,6 +1,7 @@
 import type { DemandeListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { DemandesTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -41,20 +42,7 @@ export async function listDemandes(db: Executor, query: DemandeListQuery) {
       eb.or([eb('d.nom_complet', 'ilike', pattern), eb('p.titre', 'ilike', pattern), eb('d.notes', 'ilike', pattern)]),
     );
   }
-  const rows = await select
-    .select((eb) => eb.fn.countAll<string>().over().as('total'))
-    .orderBy('d.created_at', query.sortOrder)
-    .orderBy('d.id', query.sortOrder)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // A page past the end carries no row to read the total from: count apart.
-  const counted = await select
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return pageOf(select, query, (q) => q.orderBy('d.created_at', query.sortOrder).orderBy('d.id', query.sortOrder));
 }
 
 /** The demande row alone, locked until the transaction ends: two validations run one after the other. */

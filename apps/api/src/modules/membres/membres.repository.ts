@@ -1,6 +1,7 @@
 import type { MembreListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { MembresTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -88,20 +89,9 @@ export async function listMembres(db: Executor, scope: MembreScope, query: Membr
       ]),
     );
   }
-  const rows = await select
-    .select((eb) => eb.fn.countAll<string>().over().as('total'))
-    .orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder)
-    .orderBy('m.id', query.sortOrder)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // A page past the end carries no row to read the total from: count apart.
-  const counted = await select
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return pageOf(select, query, (q) =>
+    q.orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder).orderBy('m.id', query.sortOrder),
+  );
 }
 
 export async function findMembre(db: Executor, scope: MembreScope, id: number) {

@@ -1,6 +1,7 @@
 import type { ProduitListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { MediaKind, ProduitsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -76,20 +77,9 @@ function applyFilters(query: ProduitSelect, filters: ProduitListQuery, onlyActiv
 }
 
 export async function listProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
-  const rows = await applyFilters(selectProduits(db), filters, onlyActive)
-    .select((eb) => eb.fn.countAll<string>().over().as('total'))
-    .orderBy(`p.${filters.sortBy}`, filters.sortOrder)
-    .orderBy('p.id', filters.sortOrder)
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit)
-    .execute();
-  if (rows.length > 0 || filters.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // A page past the end carries no row to read the total from: count apart, so the pager can go back.
-  const counted = await applyFilters(selectProduits(db), filters, onlyActive)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return pageOf(applyFilters(selectProduits(db), filters, onlyActive), filters, (q) =>
+    q.orderBy(`p.${filters.sortBy}`, filters.sortOrder).orderBy('p.id', filters.sortOrder),
+  );
 }
 
 export async function findProduit(db: Executor, id: number) {

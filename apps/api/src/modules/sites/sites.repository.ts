@@ -1,6 +1,7 @@
 import type { SiteListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { MediaKind, SitesTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -36,18 +37,9 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
       ]),
     );
   }
-  const rows = await select
-    .select(siteColumns)
-    .select((eb) => [productCount, eb.fn.countAll<string>().over().as('total')])
-    .orderBy(`s.${query.sortBy}`, query.sortOrder)
-    .orderBy('s.id', query.sortOrder)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // A page past the end carries no row to read the total from: count apart.
-  const counted = await select.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return pageOf(select.select(siteColumns).select(productCount), query, (q) =>
+    q.orderBy(`s.${query.sortBy}`, query.sortOrder).orderBy('s.id', query.sortOrder),
+  );
 }
 
 export async function findSite(db: Executor, id: number) {

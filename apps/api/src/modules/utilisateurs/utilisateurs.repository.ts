@@ -1,6 +1,7 @@
 import { ROLES, type UtilisateurListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import type { NewUtilisateur, UtilisateurUpdate } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -153,20 +154,9 @@ export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
       ]),
     );
   }
-  const rows = await select
-    .select((eb) => eb.fn.countAll<string>().over().as('total'))
-    .orderBy(ACCOUNT_SORTS[query.sortBy], query.sortOrder)
-    .orderBy('u.id', query.sortOrder)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  if (rows.length > 0 || query.page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  // A page past the end carries no row to read the total from: count apart.
-  const counted = await select
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total) };
+  return pageOf(select, query, (q) =>
+    q.orderBy(ACCOUNT_SORTS[query.sortBy], query.sortOrder).orderBy('u.id', query.sortOrder),
+  );
 }
 
 export async function accountStats(db: Executor) {
