@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { PRODUIT_TYPES } from './catalogue.ts';
+import { emailField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
 
 /** Registration requests (spec 1 §2.4–2.6, §3, §5; decisions §5). */
@@ -169,16 +170,6 @@ export const demandeSchema = z.object({
 });
 export type Demande = z.infer<typeof demandeSchema>;
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
-
 const positiveInt = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(max, message);
 
@@ -202,13 +193,7 @@ const commonFields = {
   num_cni: cniSchema,
   date_naissance: dateNaissanceSchema,
   profession: requiredText('La profession est requise', 150),
-  email: z
-    .string({ error: "L'email est requis" })
-    .trim()
-    .min(1, "L'email est requis")
-    .email("Format d'email invalide")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
+  email: emailField(),
   telephone: requiredText('Le téléphone est requis', 30).regex(
     /^\+?[0-9][0-9 .-]{6,}[0-9]$/,
     'Numéro de téléphone invalide',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
+import { emailField, optionalText, requiredText } from './fields.ts';
 import { accountStatutSchema } from './roles.ts';
 
 export const TYPES_MEMBRE = ['standard', 'premium', 'vip'] as const;
@@ -79,14 +80,6 @@ export const membreStatsSchema = z.object({
 });
 export type MembreStats = z.infer<typeof membreStatsSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullish();
-
 const CNI_MESSAGE = 'Le numéro CNI doit contenir exactement 13 caractères';
 export const cniSchema = z
   .string({ error: 'Le numéro CNI est requis' })
@@ -94,20 +87,12 @@ export const cniSchema = z
   .min(1, 'Le numéro CNI est requis')
   .length(13, CNI_MESSAGE);
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
 /** The detail modal's edit (spec 3 §5 "Member edit"); only the fields sent change. Admin only. */
 export const membreUpdateSchema = z
   .object({
     nom: requiredText('Le nom est requis', 100),
     prenom: requiredText('Le prénom est requis', 100),
-    email: z
-      .string({ error: "L'email est requis" })
-      .trim()
-      .min(1, "L'email est requis")
-      .email("Format d'email invalide")
-      .max(254)
-      .transform((v) => v.toLowerCase()),
+    email: emailField(),
     telephone: optionalText(30),
     date_naissance: z.iso.date({ error: 'La date de naissance est invalide' }),
     profession: requiredText('La profession est requise', 150),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
+import { emailField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
 import { accountStatutSchema, type Role, STAFF_ROLES } from './roles.ts';
 
@@ -56,25 +57,12 @@ export const personnelSchema = z.object({
 });
 export type Personnel = z.infer<typeof personnelSchema>;
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
 const personnelFields = {
   num_cni: cniSchema,
   nom: requiredText('Le nom est requis', 100),
   prenom: requiredText('Le prénom est requis', 100),
-  email: z
-    .string({ error: "L'email est requis" })
-    .trim()
-    .min(1, "L'email est requis")
-    .email("Format d'email invalide")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
-  telephone: z
-    .string()
-    .trim()
-    .max(30)
-    .transform((v) => (v === '' ? null : v))
-    .nullish(),
+  email: emailField(),
+  telephone: optionalText(30),
   role: staffRoleSchema,
   departement: z.enum(DEPARTEMENTS, { error: 'Veuillez choisir un département' }),
   poste: requiredText('Le poste est requis', 150),

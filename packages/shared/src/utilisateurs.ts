@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
+import { emailField, optionalText, requiredText } from './fields.ts';
 import { accountStatutSchema, ROLES, type Role, roleSchema } from './roles.ts';
 
 /** A user account (spec 3 §3), whatever its role. */
@@ -29,24 +30,11 @@ export type Utilisateur = z.infer<typeof utilisateurSchema>;
  */
 export const CREATABLE_ROLES = ['demandeur'] as const satisfies readonly Role[];
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
 const accountFields = {
   nom: requiredText('Le nom est requis', 100),
   prenom: requiredText('Le prénom est requis', 100),
-  email: z
-    .string({ error: "L'email est requis" })
-    .trim()
-    .min(1, "L'email est requis")
-    .email("L'email n'est pas valide")
-    .max(254)
-    .transform((v) => v.toLowerCase()),
-  telephone: z
-    .string()
-    .trim()
-    .max(30)
-    .transform((v) => (v === '' ? null : v))
-    .nullish(),
+  email: emailField("L'email n'est pas valide"),
+  telephone: optionalText(30),
   role: z.enum(ROLES, { error: 'Veuillez choisir un rôle' }),
 };
 
