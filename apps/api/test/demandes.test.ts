@@ -148,15 +148,44 @@ describe('the public form', () => {
     }
   });
 
-  it('refuses a second pending request of the same person (CNI or e-mail)', async () => {
+  it('keeps one pending request per person (CNI or e-mail), answering the visitor as usual, staff with 409', async () => {
     const produit = await createProduit(ctx.db);
     const first = publicBody(produit);
     expect((await inject('POST', '/api/demandes/public', first)).statusCode).toBe(201);
+    const count = async () =>
+      (
+        await ctx.db
+          .selectFrom('demandes')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('num_cni', '=', first.num_cni)
+          .executeTakeFirstOrThrow()
+      ).n;
     for (const same of [{ num_cni: first.num_cni }, { email: first.email.toUpperCase() }]) {
-      const response = await inject('POST', '/api/demandes/public', publicBody(produit, same));
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(DEMANDE_MESSAGES.alreadyPending);
+      // The visitor cannot learn from the answer that this person has applied.
+      expect((await inject('POST', '/api/demandes/public', publicBody(produit, same))).statusCode).toBe(201);
+      const { site_web: _s, ...staffBody } = publicBody(produit, same);
+      const staff = await inject('POST', '/api/demandes', staffBody, admin.auth);
+      expect(staff.statusCode).toBe(409);
+      expect(staff.json().message).toBe(DEMANDE_MESSAGES.alreadyPending);
     }
+    expect(Number(await count())).toBe(1);
+  });
+
+  it('ignores the fields a visitor may not set (status, manager, author)', async () => {
+    const body = {
+      ...publicBody(await createProduit(ctx.db)),
+      statut: 'validee',
+      gere_par: gestionnaire.account.id,
+      traite_par: admin.account.id,
+      created_by: admin.account.id,
+    };
+    expect((await inject('POST', '/api/demandes/public', body)).statusCode).toBe(201);
+    const row = await ctx.db
+      .selectFrom('demandes')
+      .select(['statut', 'gere_par', 'traite_par', 'created_by'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ statut: 'en_attente', gere_par: null, traite_par: null, created_by: null });
   });
 
   it('answers a filled honeypot like a success and keeps nothing', async () => {
@@ -172,16 +201,13 @@ describe('the public form', () => {
     try {
       const produit = await createProduit(limited.db);
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const response = await limited.app.inject({
-          method: 'POST',
-          url: '/api/demandes/public',
-          payload: publicBody(produit),
-        });
+      // A malformed body counts too: the limit is checked before the body is read.
+      for (const payload of [{ nom_complet: '' }, publicBody(produit), publicBody(produit)]) {
+        const response = await limited.app.inject({ method: 'POST', url: '/api/demandes/public', payload });
         statuses.push(response.statusCode);
         if (response.statusCode === 429) expect(response.json().message).toBe(MESSAGES.tooManyRequests);
       }
-      expect(statuses).toEqual([201, 201, 429]);
+      expect(statuses).toEqual([400, 201, 429]);
     } finally {
       await limited.close();
     }
@@ -273,6 +299,8 @@ describe('validation', () => {
     const mail = await lastMail(ctx.dataDir, demande.email);
     expect(mail).toContain(data.membre.code_esv);
     const tempPassword = mail.match(/^Mot de passe temporaire : (\S+)$/m)?.[1] ?? '';
+    expect(tempPassword.length).toBeGreaterThanOrEqual(12);
+    expect(response.body).not.toContain(tempPassword);
     const signIn = await login(ctx.app, demande.email, tempPassword);
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().data.must_change_password).toBe(true);
@@ -312,6 +340,32 @@ describe('validation', () => {
     expect(membres).toHaveLength(1);
     const accounts = await ctx.db.selectFrom('utilisateurs').select('id').where('email', '=', demande.email).execute();
     expect(accounts).toHaveLength(1);
+  });
+
+  it('reserves a product once when two demandes for it are validated at the same moment', async () => {
+    const first = await staffDemande();
+    const second = await staffDemande();
+    await ctx.db.updateTable('demandes').set({ produit_id: first.produit_id }).where('id', '=', second.id).execute();
+    const responses = await Promise.all([
+      validate(first.id, gestionnaire.account.id),
+      validate(second.id, gestionnaire.account.id),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((r) => r.statusCode === 409)?.json().message).toBe(DEMANDE_MESSAGES.productHeld);
+    const holders = await ctx.db
+      .selectFrom('membres')
+      .select('id')
+      .where('produit_id', '=', first.produit_id)
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
+  it('refuses to reserve a product withdrawn from the catalogue meanwhile', async () => {
+    const demande = await staffDemande();
+    await ctx.db.updateTable('produits').set({ est_actif: false }).where('id', '=', demande.produit_id).execute();
+    const response = await validate(demande.id, gestionnaire.account.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(DEMANDE_MESSAGES.productUnavailable);
   });
 
   it('needs an active gestionnaire, the matching id, and an existing demande', async () => {
@@ -417,9 +471,17 @@ describe('rejection', () => {
 
 describe('edit and delete', () => {
   it('edits a pending demande only, and only what changed', async () => {
-    const demande = await staffDemande();
+    const demande = await staffDemande({ pays: 'Mali' });
     const edited = await inject('PUT', `/api/demandes/${demande.id}`, { profession: 'Architecte' }, gestionnaire.auth);
-    expect(edited.json().data).toMatchObject({ profession: 'Architecte', nom_complet: 'Kouassi Jean-Marc' });
+    expect(edited.json().data).toMatchObject({
+      profession: 'Architecte',
+      nom_complet: 'Kouassi Jean-Marc',
+      pays: 'Mali',
+    });
+    const other = await staffDemande();
+    const taken = await inject('PUT', `/api/demandes/${demande.id}`, { num_cni: other.num_cni }, admin.auth);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(DEMANDE_MESSAGES.alreadyPending);
     await reject(demande.id, { motif_rejet: 'Documents incomplets' });
     const late = await inject('PUT', `/api/demandes/${demande.id}`, { profession: 'Pilote' }, admin.auth);
     expect(late.statusCode).toBe(400);
@@ -454,7 +516,7 @@ describe('rights', () => {
     expect((await validate(demande.id, gestionnaire.account.id, gestionnaire.auth)).statusCode).toBe(200);
   });
 
-  it('lets admin, gestionnaire and commercial create; only the admin deletes', async () => {
+  it('lets admin, gestionnaire and commercial create; admin and gestionnaire read; only the admin deletes', async () => {
     for (const [role, status] of [
       ['comptable', 403],
       ['membre', 403],
@@ -465,7 +527,9 @@ describe('rights', () => {
       const { site_web: _s, ...body } = publicBody(produit);
       expect((await inject('POST', '/api/demandes', body, auth)).statusCode, role).toBe(status);
     }
-    const demande = await staffDemande({}, gestionnaire.auth);
+    const demande = await staffDemande({}, commercial.auth);
+    expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, gestionnaire.auth)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/demandes', undefined, commercial.auth)).statusCode).toBe(403);
     for (const auth of [gestionnaire.auth, commercial.auth]) {
       expect((await inject('DELETE', `/api/demandes/${demande.id}`, undefined, auth)).statusCode).toBe(403);
     }

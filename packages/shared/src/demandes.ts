@@ -173,6 +173,13 @@ export type Demande = z.infer<typeof demandeSchema>;
 const positiveInt = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(max, message);
 
+/** The total to pay: monthly engagement × duration (spec 1 §9); 0 while either is missing. */
+export function totalToPay(monthly: unknown, duration: unknown): number {
+  const m = Number(monthly);
+  const d = Number(duration);
+  return Number.isFinite(m) && Number.isFinite(d) && m > 0 && d > 0 ? m * d : 0;
+}
+
 /** Adults only: a purchase by instalments is a contract. */
 export function isAdult(dateNaissance: string, today = new Date()): boolean {
   const [y, m, d] = dateNaissance.split('-').map(Number);
@@ -225,17 +232,17 @@ export type DemandePublicBody = z.input<typeof demandePublicSchema>;
 const staffFields = {
   ...commonFields,
   situation_matrimoniale: situationSchema.optional().nullable(),
-  pays: requiredText('Le pays est requis', 100).default("Côte d'Ivoire"),
+  pays: requiredText('Le pays est requis', 100),
   ville: requiredText('La ville est requise', 100),
   engagement_mensuel: positiveInt("L'engagement mensuel doit être supérieur à 0", 1e10),
   duree_paiement: positiveInt('La durée de paiement doit être supérieure à 0', 600),
 };
 
 /** POST /demandes: the staff creation modal (spec 1 §2.6, §5). */
-export const demandeCreateSchema = z.object(staffFields);
+export const demandeCreateSchema = z.object({ ...staffFields, pays: staffFields.pays.default("Côte d'Ivoire") });
 export type DemandeCreateBody = z.input<typeof demandeCreateSchema>;
 
-/** PUT /demandes/{id}: the fields sent change, while the demande is pending. */
+/** PUT /demandes/{id}: the fields sent change, while the demande is pending (no default fills a field not sent). */
 export const demandeUpdateSchema = z.object(staffFields).partial();
 export type DemandeUpdateBody = z.input<typeof demandeUpdateSchema>;
 

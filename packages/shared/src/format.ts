@@ -21,6 +21,12 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** YYYY-MM-DD of a local date (not through UTC, which shifts it by a day near midnight). */
+export function localIsoDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** 22/11/2026 */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;

@@ -22,7 +22,8 @@ export const CAPABILITIES = {
 
   // Demandes (spec 1 §2.5, §6)
   'demandes.menu': ['admin'],
-  'demandes.read': ['admin', 'gestionnaire', 'commercial'],
+  // The list (and its applicants' identities) is the admin's screen; a gestionnaire reads what he may decide.
+  'demandes.read': ['admin', 'gestionnaire'],
   'demandes.create': ['admin', 'gestionnaire', 'commercial'],
   'demandes.update': ['admin', 'gestionnaire'],
   'demandes.delete': ['admin'],

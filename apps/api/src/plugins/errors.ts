@@ -1,4 +1,4 @@
-import { type ErrorBody, errorBodySchema, MESSAGES, PEOPLE_MESSAGES } from '@app/shared';
+import { DEMANDE_MESSAGES, type ErrorBody, errorBodySchema, MESSAGES, PEOPLE_MESSAGES } from '@app/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -36,6 +36,7 @@ const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
   personnel_num_cni_key: { field: 'num_cni', message: PEOPLE_MESSAGES.cniTaken },
   membres_num_cni_key: { field: 'num_cni', message: PEOPLE_MESSAGES.cniTaken },
   personnel_code_employe_key: { field: 'code_employe', message: PEOPLE_MESSAGES.codeTaken },
+  membres_produit_key: { field: 'produit_id', message: DEMANDE_MESSAGES.productHeld },
 };
 
 /** Removals a history still refers to, with what to do instead. */

@@ -1,4 +1,4 @@
-import type { AccountStatut, StaffRole, TypeMembre } from '@app/shared';
+import { type AccountStatut, localIsoDate, type StaffRole, type TypeMembre } from '@app/shared';
 import type { Transaction } from 'kysely';
 import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
 import type { DB } from '../schema.ts';
@@ -162,12 +162,6 @@ const HELD_PRODUCTS = [
   'Terrain 300 m² Bassam',
 ];
 
-/** YYYY-MM-DD of a local date (not through UTC, which could shift it by a day). */
-function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * Staff for every role and department, and 32 members holding a product each: spread over
  * four gestionnaires (the demo gestionnaire has a dozen), the three statuses and types;
@@ -242,14 +236,14 @@ export async function seedPeople(
         utilisateur_id: account.id,
         code_esv: nextCodeEsv(),
         num_cni: `CI02${String(index).padStart(9, '0')}`,
-        date_naissance: isoDate(new Date(1965 + (index % 30), index % 12, 1 + (index % 28))),
+        date_naissance: localIsoDate(new Date(1965 + (index % 30), index % 12, 1 + (index % 28))),
         situation_matrimoniale: (['marie', 'celibataire', 'marie', 'union_libre', 'veuf'] as const)[index % 5] ?? null,
         profession: PROFESSIONS[index % PROFESSIONS.length] ?? 'Commerçant',
         adresse,
         ville,
         pays: "Côte d'Ivoire",
         type_membre,
-        date_inscription: isoDate(inscription),
+        date_inscription: localIsoDate(inscription),
         produit_id: produitId,
         // Rounded up to the thousand: the instalments cover the price.
         engagement_mensuel: Math.ceil(Number(prix.prix_vente) / duree / 1000) * 1000,

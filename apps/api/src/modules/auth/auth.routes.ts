@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // one store, used by each of its routes; the routes opt out of the global API limit).
   const limiter = (max: number, timeWindow: string) => ({
     config: { public: true, rateLimit: false as const },
-    preHandler: app.rateLimit({ max, timeWindow }),
+    onRequest: app.rateLimit({ max, timeWindow }),
   });
   const loginLimit = limiter(config.loginRateLimit, '1 minute');
   const resetLimit = limiter(config.loginRateLimit, '1 minute');
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: false },
       // Guessing the current password with a stolen token is slowed like a sign-in.
-      preHandler: app.rateLimit({ max: config.loginRateLimit, timeWindow: '1 minute' }),
+      onRequest: app.rateLimit({ max: config.loginRateLimit, timeWindow: '1 minute' }),
       schema: {
         tags: ['auth'],
         summary: 'Changer mon mot de passe',

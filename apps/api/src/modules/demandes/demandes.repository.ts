@@ -51,14 +51,18 @@ export async function lockDemande(db: Executor, id: number) {
 }
 
 /** A pending demande of the same person (same CNI or e-mail), served by the CNI and e-mail indexes. */
-export async function hasPendingDemande(db: Executor, numCni: string, email: string): Promise<boolean> {
-  const row = await db
+export async function hasPendingDemande(
+  db: Executor,
+  person: { num_cni: string; email: string },
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
     .selectFrom('demandes')
     .select('id')
     .where('statut', '=', 'en_attente')
-    .where((eb) => eb.or([eb('num_cni', '=', numCni), eb(sql`lower(email)`, '=', email.toLowerCase())]))
-    .executeTakeFirst();
-  return row !== undefined;
+    .where((eb) => eb.or([eb('num_cni', '=', person.num_cni), eb(sql`lower(email)`, '=', person.email.toLowerCase())]));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function insertDemande(db: Executor, values: Insertable<DemandesTable>) {
@@ -95,6 +99,16 @@ export async function listAvailableProduits(db: Executor) {
     .orderBy('p.titre')
     .orderBy('p.id')
     .execute();
+}
+
+/** Locks the product's row until the transaction ends. */
+export async function lockProduit(db: Executor, id: number) {
+  await db.selectFrom('produits').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function isProduitHeld(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('membres').select('id').where('produit_id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isProduitAvailable(db: Executor, id: number): Promise<boolean> {

@@ -44,9 +44,10 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
   app.post(
     '/demandes/public',
     {
-      // Its own per-IP budget; the global API limit does not apply twice.
+      // Its own per-IP budget, counted before the body is read (a malformed one counts too);
+      // the global API limit does not apply twice.
       config: { public: true, rateLimit: false },
-      preHandler: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
+      onRequest: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
       schema: {
         tags: ['demandes'],
         summary: "Demande d'inscription depuis l'écran de connexion (sans compte)",

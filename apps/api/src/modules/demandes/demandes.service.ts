@@ -9,6 +9,7 @@ import {
   type demandeUpdateSchema,
   type PublicProduit,
   paginate,
+  totalToPay,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -32,9 +33,11 @@ import {
   hasPendingDemande,
   insertDemande,
   isProduitAvailable,
+  isProduitHeld,
   listAvailableProduits,
   listDemandes,
   lockDemande,
+  lockProduit,
   updateDemande,
 } from './demandes.repository.ts';
 
@@ -59,7 +62,7 @@ function toDemande(row: DemandeRow): Demande {
     profession: row.profession,
     engagement_mensuel: engagement,
     duree_paiement: row.duree_paiement,
-    montant_total: engagement * row.duree_paiement,
+    montant_total: totalToPay(engagement, row.duree_paiement),
     email: row.email,
     telephone: row.telephone,
     pays: row.pays,
@@ -125,24 +128,32 @@ export class DemandesService {
     return toDemande(row);
   }
 
-  /** The login screen's form; a filled honeypot is answered the same and keeps nothing. */
+  /**
+   * The login screen's form. A filled honeypot, or a second pending request of the same person,
+   * is answered like a success and keeps nothing: the answer never tells a stranger who applied.
+   */
   async submitPublic(body: PublicBody, actor: AuditActor): Promise<void> {
     const { site_web, ...fields } = body;
     if (site_web) {
       this.log.warn({ ip: actor.ip_address }, 'demande publique ignorée (champ piège rempli)');
       return;
     }
-    await this.insert(fields, actor, null);
+    const id = await this.insert(fields, actor, null);
+    if (id === null) this.log.info({ ip: actor.ip_address }, 'demande publique ignorée (déjà une demande en attente)');
   }
 
+  /** Staff see the conflict: the person already has a pending demande. */
   async create(body: CreateBody, actor: AuditActor): Promise<Demande> {
-    return this.get(await this.insert(body, actor, actor.user_id));
+    const id = await this.insert(body, actor, actor.user_id);
+    if (id === null) throw conflict(DEMANDE_MESSAGES.alreadyPending);
+    return this.get(id);
   }
 
-  private async insert(fields: CreateBody, actor: AuditActor, createdBy: number | null): Promise<number> {
+  /** The new demande's id, or null when the person already has one pending. */
+  private async insert(fields: CreateBody, actor: AuditActor, createdBy: number | null): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
       await assertAvailable(trx, fields.produit_id);
-      if (await hasPendingDemande(trx, fields.num_cni, fields.email)) throw conflict(DEMANDE_MESSAGES.alreadyPending);
+      if (await hasPendingDemande(trx, fields)) return null;
       const { id } = await insertDemande(trx, {
         ...fields,
         situation_matrimoniale: fields.situation_matrimoniale ?? null,
@@ -163,8 +174,10 @@ export class DemandesService {
       if (before.statut !== 'en_attente') throw alreadyProcessed();
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
       if (Object.keys(new_values).length === 0) return;
-      if (patch.produit_id !== undefined && patch.produit_id !== before.produit_id) {
-        await assertAvailable(trx, patch.produit_id);
+      if (patch.produit_id !== undefined && 'produit_id' in new_values) await assertAvailable(trx, patch.produit_id);
+      if ('num_cni' in new_values || 'email' in new_values) {
+        const person = { num_cni: patch.num_cni ?? before.num_cni, email: patch.email ?? before.email };
+        if (await hasPendingDemande(trx, person, id)) throw conflict(DEMANDE_MESSAGES.alreadyPending);
       }
       await updateDemande(trx, id, { ...new_values, updated_by: actor.user_id });
       await insertAudit(trx, actor, {
@@ -209,12 +222,10 @@ export class DemandesService {
       if (demande.statut !== 'en_attente') throw alreadyProcessed();
       const gestionnaire = await findActiveGestionnaire(trx, gerePar);
       if (!gestionnaire) throw fieldError('gere_par', DEMANDE_MESSAGES.gestionnaireInactive);
-      const holder = await trx
-        .selectFrom('membres')
-        .select('id')
-        .where('produit_id', '=', demande.produit_id)
-        .executeTakeFirst();
-      if (holder) throw conflict(DEMANDE_MESSAGES.productHeld);
+      // The product's row lock makes two validations for one product (two demandes) wait in turn.
+      await lockProduit(trx, demande.produit_id);
+      if (await isProduitHeld(trx, demande.produit_id)) throw conflict(DEMANDE_MESSAGES.productHeld);
+      if (!(await isProduitAvailable(trx, demande.produit_id))) throw conflict(DEMANDE_MESSAGES.productUnavailable);
       const sameCni = await trx
         .selectFrom('membres')
         .select('id')

@@ -3,11 +3,13 @@ import {
   ENGAGEMENT_MINIMUM_PUBLIC,
   formatDate,
   formatFCFA,
+  localIsoDate,
   PAYS,
   type PublicProduit,
   SITUATION_LABELS,
   SITUATIONS_MATRIMONIALES,
   type SituationMatrimoniale,
+  totalToPay,
   VILLES_PUBLIQUES,
 } from '@app/shared';
 import {
@@ -33,11 +35,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, publicSettingsQuery } from '../../api/index.ts';
 import { submitPublicDemande } from './auth.api.ts';
-import { publicProduitsQuery } from './auth.queries.ts';
+import { authKeys, publicProduitsQuery } from './auth.queries.ts';
 import {
   emptyRegistrationValues,
   firstStepWithError,
@@ -45,7 +47,6 @@ import {
   type RegistrationValues,
   registrationBody,
   registrationErrors,
-  registrationTotal,
   STEP_COUNT,
   stepErrors,
 } from './registration-form.ts';
@@ -58,14 +59,10 @@ const DUREE_OPTIONS = DUREES_PAIEMENT.map((n) => ({ value: String(n), label: `${
 const MINIMUM_HINT = `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`;
 const SUBMIT_FAILURE = "Erreur lors de l'envoi de la demande";
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 const produitLabel = (p: PublicProduit) =>
   `${p.titre} — ${p.site_nom}${p.site_ville ? ` (${p.site_ville})` : ''} — ${formatFCFA(p.prix_vente)}`;
 
 /** A calendar date ('1988-04-12') in French, whatever the browser's time zone. */
-const calendarDate = (value: string) => (value ? formatDate(`${value}T12:00:00`) : '');
-
 function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
@@ -110,6 +107,7 @@ function ReviewField({ label, children }: { label: string; children: ReactNode }
  * A 400 puts the server's messages on their fields and goes back to the first step holding one.
  */
 export function RegistrationRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
   const [step, setStep] = useState(0);
   const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'invalid'; at: number } | null>(null);
@@ -138,6 +136,8 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
     },
     onError: (error) => {
       const fields = error instanceof ApiError && error.errors ? error.errors : {};
+      // A product taken meanwhile leaves the list.
+      if ('produit_id' in fields) void queryClient.invalidateQueries({ queryKey: authKeys.publicProduits() });
       const back = firstStepWithError(Object.keys(fields));
       if (back === null) return;
       form.setErrors(fields);
@@ -181,7 +181,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
   const currentErrors = stepErrors(values, step);
   const stepValid = Object.keys(currentErrors).length === 0;
   const last = step === STEP_COUNT - 1;
-  const total = registrationTotal(values);
+  const total = totalToPay(values.engagement_mensuel, values.duree_paiement);
   const produitList = produits.data ?? [];
   const chosen = produitList.find((p) => String(p.id) === values.produit_id);
   const percent = Math.round(((step + 1) / STEP_COUNT) * 100);
@@ -320,7 +320,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   <TextInput
                     label="Date de naissance"
                     type="date"
-                    max={today()}
+                    max={localIsoDate()}
                     withAsterisk
                     autoComplete="bday"
                     {...form.getInputProps('date_naissance')}
@@ -472,7 +472,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   <ReviewSection title="Informations personnelles" onEdit={() => goTo(0)}>
                     <ReviewField label="Nom complet">{values.nom_complet.trim()}</ReviewField>
                     <ReviewField label="Numéro CNI">{values.num_cni.trim()}</ReviewField>
-                    <ReviewField label="Date de naissance">{calendarDate(values.date_naissance)}</ReviewField>
+                    <ReviewField label="Date de naissance">{formatDate(values.date_naissance)}</ReviewField>
                     <ReviewField label="Situation matrimoniale">
                       {values.situation_matrimoniale
                         ? SITUATION_LABELS[values.situation_matrimoniale as SituationMatrimoniale]

@@ -94,10 +94,3 @@ export function firstStepWithError(fields: readonly string[]): number | null {
 export function registrationBody(values: RegistrationValues): DemandePublicBody {
   return demandePublicSchema.parse(bodyInput(values));
 }
-
-/** The monthly amount × the duration, 0 while either is missing (spec 1 §9). */
-export function registrationTotal(values: Pick<RegistrationValues, 'engagement_mensuel' | 'duree_paiement'>): number {
-  const monthly = Number(values.engagement_mensuel);
-  const duration = Number(values.duree_paiement);
-  return Number.isFinite(monthly) && Number.isFinite(duration) && monthly > 0 && duration > 0 ? monthly * duration : 0;
-}

@@ -1,4 +1,4 @@
-import { formatFCFA, PAYS, SITUATION_LABELS } from '@app/shared';
+import { formatFCFA, localIsoDate, PAYS, SITUATION_LABELS, totalToPay } from '@app/shared';
 import {
   Alert,
   Button,
@@ -30,7 +30,7 @@ import {
   REQUIRED_FIELDS_MESSAGE,
   STAFF_SITUATIONS,
 } from './demande-create-form.ts';
-import { months, totalToPay } from './demande-format.ts';
+import { months } from './demande-format.ts';
 import { createDemande } from './demandes.api.ts';
 import { demandesKeys, produitOptionsQuery, siteOptionsQuery } from './demandes.queries.ts';
 
@@ -40,8 +40,6 @@ const CREATE_FAILURE = 'Erreur lors de la création de la demande';
 
 const SITUATION_OPTIONS = STAFF_SITUATIONS.map((value) => ({ value, label: SITUATION_LABELS[value] }));
 const PAYS_OPTIONS = [...PAYS];
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * 'Nouvelle demande' (spec 1 §2.6): personal information, contact, address, finance (site, then
@@ -168,7 +166,7 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
                   <TextInput
                     label="Date de naissance"
                     type="date"
-                    max={today()}
+                    max={localIsoDate()}
                     withAsterisk
                     {...form.getInputProps('date_naissance')}
                   />

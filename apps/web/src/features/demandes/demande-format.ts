@@ -15,10 +15,3 @@ export const STATUT_OPTIONS = [
   { value: 'tous', label: 'Tous' },
   ...DEMANDE_STATUTS.map((value) => ({ value, label: DEMANDE_STATUT_LABELS[value] })),
 ];
-
-/** The monthly amount × the duration, 0 while either is missing (spec 1 §9). */
-export function totalToPay(monthly: number | string | null | undefined, duration: number | string | null | undefined) {
-  const m = Number(monthly);
-  const d = Number(duration);
-  return Number.isFinite(m) && Number.isFinite(d) && m > 0 && d > 0 ? m * d : 0;
-}

@@ -26,7 +26,13 @@ export const demandesKeys = {
  * What a validation or a rejection changes: the demandes, the members (one is created), the
  * products (one becomes reserved).
  */
-export const DEMANDE_DECISION_CHANGES = [demandesKeys.all, ['membres'], ['produits']] as const;
+/** What a decision changes: the demandes, the members, the products' availability, and (after a refusal) the managers offered. */
+export const DEMANDE_DECISION_CHANGES = [
+  demandesKeys.all,
+  demandesKeys.gestionnairesActifs(),
+  ['membres'],
+  ['produits'],
+] as const;
 
 export const demandesListQuery = (filters: DemandeFilters) =>
   queryOptions({
