@@ -136,6 +136,24 @@ describe('DemandeDecisionModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('offers the managers afresh after the server refused the one chosen', async () => {
+    const calls = serveDemandes({
+      demandes: [DEMANDE],
+      answers: {
+        'PUT /api/demandes/5/validate': failure(400, "Ce gestionnaire n'existe pas ou n'est pas actif"),
+      },
+    });
+    const managerLoads = () => calls.filter((c) => c.url === '/api/gestionnaires/actifs').length;
+    const { user } = open('validate');
+    const dialog = await screen.findByRole('dialog', { name: 'Valider la demande' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Awa Koné' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    expect(managerLoads()).toBe(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer la validation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("n'est pas actif");
+    await waitFor(() => expect(managerLoads()).toBe(2));
+  });
+
   it('cannot be closed while processing', async () => {
     let release: (answer: Answer) => void = () => {};
     serveDemandes({
