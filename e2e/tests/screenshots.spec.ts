@@ -59,6 +59,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.goto('/demandes');
     await expect(page.getByText(/demandes au total/)).toBeVisible();
     await page.screenshot({ path: shot(`demandes-${size}`), fullPage: true, animations: 'disabled' });
+    // A pending one, whatever the other browser tests have decided before.
+    await page.goto('/demandes?statut=en_attente');
+    await expect(page.getByText(/demandes? trouvées?/)).toBeVisible();
     await page
       .getByRole('button', { name: /^Voir détails/ })
       .first()

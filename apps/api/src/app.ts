@@ -109,9 +109,12 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   });
 
   // The API limit from the settings, per account (or per IP before sign-in), after authentication.
+  // The web app's files do not count (an office behind one address loads them at every page);
+  // the signed media addresses opt out on their route.
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
+    allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 hour',
     max: async () => (await settings.get()).system.apiRateLimit,
     keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),

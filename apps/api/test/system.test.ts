@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -171,5 +174,39 @@ describe('audit journal', () => {
     await loginAs(ctx, 'commercial');
     await expect(ctx.db.updateTable('audit').set({ action: 'x' }).execute()).rejects.toThrow(/append-only/);
     await expect(ctx.db.deleteFrom('audit').execute()).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('API rate limit', () => {
+  it("answers 429 past the settings' hourly budget per address; the web app's files and media do not count", async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Test</title>');
+    await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    const limited = await buildTestApp({ webDist });
+    try {
+      const { auth } = await loginAs(limited, 'admin');
+      const put = await limited.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth,
+        payload: { system: { apiRateLimit: 100 } },
+      });
+      expect(put.statusCode).toBe(200);
+      const get = (url: string) => limited.app.inject({ method: 'GET', url });
+      for (let i = 0; i < 40; i++) {
+        for (const file of ['/', '/assets/app.js', '/produits']) expect((await get(file)).statusCode, file).toBe(200);
+        expect((await get(`/api/media/produits/1/${'0'.repeat(36)}.jpg?exp=1&sig=x`)).statusCode).toBe(404);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 101; i++) statuses.push((await get('/api/settings/public')).statusCode);
+      expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+      expect(statuses[100]).toBe(429);
+      const refused = await get('/api/settings/public');
+      expect(refused.json().message).toBe(MESSAGES.tooManyRequests);
+    } finally {
+      await limited.close();
+      await rm(webDist, { recursive: true, force: true });
+    }
   });
 });
