@@ -1,6 +1,7 @@
 /**
- * Benchmark of the hot authentication paths on an embedded database in memory:
- * sign-in (dominated by scrypt) and an authenticated call (token + session check).
+ * Benchmark of the hot paths on an embedded database in memory with the demo data: sign-in
+ * (dominated by scrypt), an authenticated call (token + session check) and the people and
+ * demandes lists (filter, search, sort and page in SQL).
  * Run: npm run bench [-- --requests 400 --concurrency 8]
  */
 import { randomBytes } from 'node:crypto';
@@ -73,6 +74,10 @@ await measure('POST /personnel-auth/login', Math.min(requests, 100), login);
 await measure('GET /personnel-auth/profile', requests, () =>
   fetch(`${base}/api/personnel-auth/profile`, { headers: { authorization: `Bearer ${data.token}` } }),
 );
+const get = (url: string) => () => fetch(`${base}/api${url}`, { headers: { authorization: `Bearer ${data.token}` } });
+await measure('GET /membres (search, sort)', requests, get('/membres?search=ko&sortBy=nom&limit=12'));
+await measure('GET /demandes (status)', requests, get('/demandes?statut=en_attente&limit=20'));
+await measure('GET /utilisateurs (search)', requests, get('/utilisateurs?search=a&limit=20'));
 await measure('GET /health', requests, () => fetch(`${base}/api/health`));
 
 await app.close();
