@@ -13,13 +13,14 @@ import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
+import { useLastPageClamp } from '../../ui/use-address-filters.ts';
 import { DemandeCard } from './DemandeCard.tsx';
 import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { DemandeDetailModal } from './DemandeDetailModal.tsx';
 import { STATUT_OPTIONS } from './demande-format.ts';
 import { demandesListQuery } from './demandes.queries.ts';
-import { parseStatut, useDemandeFilters, useLastPageClamp } from './use-demande-filters.ts';
+import { parseStatut, useDemandeFilters } from './use-demande-filters.ts';
 
 /** Twelve cards a page: full rows of one, two or three columns. */
 export const DEMANDES_PAGE_SIZE = 12;

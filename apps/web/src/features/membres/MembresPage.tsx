@@ -10,13 +10,14 @@ import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
+import { useLastPageClamp } from '../../ui/use-address-filters.ts';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
 import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MembreFilterBar } from './MembreFilterBar.tsx';
 import { MembreTable } from './MembreTable.tsx';
 import { membreStatsQuery, membresListQuery } from './membres.queries.ts';
-import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
+import { useMembreFilters } from './use-membre-filters.ts';
 
 /** The members page shows 12 members a page (spec 3 §9). */
 export const MEMBRES_PAGE_SIZE = 12;

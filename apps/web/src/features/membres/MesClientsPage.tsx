@@ -10,11 +10,12 @@ import { Pager } from '../../ui/Pager.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
+import { useLastPageClamp } from '../../ui/use-address-filters.ts';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MEMBRES_PAGE_SIZE } from './MembresPage.tsx';
 import { MembreTable } from './MembreTable.tsx';
 import { membreStatsQuery, mesClientsQuery } from './membres.queries.ts';
-import { useLastPageClamp, useMembreFilters } from './use-membre-filters.ts';
+import { useMembreFilters } from './use-membre-filters.ts';
 
 const TILES: StatTileSpec<MembreStats>[] = [
   { label: 'Total', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
