@@ -2,6 +2,7 @@ export { type ApiMessage, type ApiSuccess, api, circuitBreaker, type RequestOpti
 export { connectionMonitor } from './connection-monitor.ts';
 export { ApiError } from './errors.ts';
 export { type ApiEvent, emitApiEvent, onApiEvent } from './events.ts';
+export { fetchPage, type Page } from './fetch-page.ts';
 export { publicSettingsKeys, publicSettingsQuery } from './public-settings.ts';
 export { RefreshError, refreshSession } from './refresh.ts';
 export { type SessionSnapshot, sessionStore } from './session-store.ts';

@@ -5,13 +5,12 @@ import {
   demandeSchema,
   type GestionnaireActif,
   gestionnaireActifSchema,
-  type Pagination,
   type Produit,
   produitSchema,
   type Site,
   siteSchema,
 } from '@app/shared';
-import { api, request } from '../../api/index.ts';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 
 /** The demandes list's filters (spec 1 §2.5): page, search (name, product, notes) and status. */
 export interface DemandeFilters {
@@ -21,15 +20,7 @@ export interface DemandeFilters {
   statut: DemandeStatut | null;
 }
 
-export interface DemandePage {
-  items: Demande[];
-  pagination: Pagination;
-}
-
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
+export type DemandePage = Page<Demande>;
 
 interface SaveAnswer {
   data: unknown;
@@ -44,11 +35,8 @@ export interface DemandeResult {
 
 /** Newest first: the server's default sort (created_at desc). */
 export async function fetchDemandes(filters: DemandeFilters, signal?: AbortSignal): Promise<DemandePage> {
-  const query = new URLSearchParams({ page: String(filters.page), limit: String(filters.limit) });
-  if (filters.search.trim()) query.set('search', filters.search.trim());
-  if (filters.statut) query.set('statut', filters.statut);
-  const answer = await request<ListAnswer>(`/demandes?${query}`, { signal });
-  return { items: demandeSchema.array().parse(answer.data), pagination: answer.pagination };
+  const { page, limit, search, statut } = filters;
+  return fetchPage('/demandes', demandeSchema, { page, limit, search, statut }, signal);
 }
 
 export async function fetchDemande(id: number, signal?: AbortSignal): Promise<Demande> {
@@ -86,24 +74,13 @@ export async function fetchGestionnairesActifs(signal?: AbortSignal): Promise<Ge
 
 /** Active sites for the creation form's first select, by name (spec 1 §7: limit 1000). */
 export async function fetchSiteOptions(signal?: AbortSignal): Promise<Site[]> {
-  const answer = await request<ListAnswer>('/sites?limit=1000&sortBy=nom_site&sortOrder=asc&est_actif=true', {
-    signal,
-  });
-  return siteSchema.array().parse(answer.data);
+  const params = { limit: 1000, sortBy: 'nom_site', sortOrder: 'asc', est_actif: 'true' };
+  return (await fetchPage('/sites', siteSchema, params, signal)).items;
 }
 
 /** The available products of one site, by title: what the creation form may offer. */
 export async function fetchProduitOptions(siteId: number, signal?: AbortSignal): Promise<Produit[]> {
-  const query = new URLSearchParams({
-    site_id: String(siteId),
-    disponibilite: 'disponible',
-    limit: '1000',
-    sortBy: 'titre',
-    sortOrder: 'asc',
-  });
-  const answer = await request<ListAnswer>(`/produits?${query}`, { signal });
-  return produitSchema
-    .array()
-    .parse(answer.data)
-    .filter((p) => p.disponibilite === 'disponible' && p.est_actif && p.site_id === siteId);
+  const params = { site_id: siteId, disponibilite: 'disponible', limit: 1000, sortBy: 'titre', sortOrder: 'asc' };
+  const { items } = await fetchPage('/produits', produitSchema, params, signal);
+  return items.filter((p) => p.disponibilite === 'disponible' && p.est_actif && p.site_id === siteId);
 }

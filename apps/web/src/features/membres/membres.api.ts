@@ -8,10 +8,9 @@ import {
   type MembreUpdate,
   membreSchema,
   membreStatsSchema,
-  type Pagination,
   type TypeMembre,
 } from '@app/shared';
-import { api, request } from '../../api/index.ts';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 
 export type MembreSort = (typeof MEMBRE_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -27,40 +26,20 @@ export interface MembreFilters {
   sortOrder: SortOrder;
 }
 
-export interface MembrePage {
-  items: Membre[];
-  pagination: Pagination;
-}
+export type MembrePage = Page<Membre>;
 
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
-
-function listQuery(filters: MembreFilters): URLSearchParams {
-  const query = new URLSearchParams({
-    page: String(filters.page),
-    limit: String(filters.limit),
-    sortBy: filters.sortBy,
-    sortOrder: filters.sortOrder,
-  });
-  if (filters.search.trim()) query.set('search', filters.search.trim());
-  if (filters.statut) query.set('statut', filters.statut);
-  if (filters.type_membre) query.set('type_membre', filters.type_membre);
-  return query;
-}
-
-async function fetchPage(path: string, filters: MembreFilters, signal?: AbortSignal): Promise<MembrePage> {
-  const answer = await request<ListAnswer>(`${path}?${listQuery(filters)}`, { signal });
-  return { items: membreSchema.array().parse(answer.data), pagination: answer.pagination };
+function fetchMembrePage(path: string, filters: MembreFilters, signal?: AbortSignal): Promise<MembrePage> {
+  const { page, limit, sortBy, sortOrder, search, statut, type_membre } = filters;
+  return fetchPage(path, membreSchema, { page, limit, sortBy, sortOrder, search, statut, type_membre }, signal);
 }
 
 /** Every member for an admin. */
-export const fetchMembres = (filters: MembreFilters, signal?: AbortSignal) => fetchPage('/membres', filters, signal);
+export const fetchMembres = (filters: MembreFilters, signal?: AbortSignal) =>
+  fetchMembrePage('/membres', filters, signal);
 
 /** A gestionnaire's assigned clients. */
 export const fetchMesClients = (filters: MembreFilters, signal?: AbortSignal) =>
-  fetchPage('/membres/mes-clients', filters, signal);
+  fetchMembrePage('/membres/mes-clients', filters, signal);
 
 /** The tiles' figures; a gestionnaire's cover his clients only. */
 export async function fetchMembreStats(signal?: AbortSignal): Promise<MembreStats> {

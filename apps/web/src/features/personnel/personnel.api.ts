@@ -1,6 +1,5 @@
 import {
   type AccountStatut,
-  type Pagination,
   type Personnel,
   type PersonnelCreate,
   type PersonnelStats,
@@ -9,7 +8,7 @@ import {
   personnelStatsSchema,
   type StaffRole,
 } from '@app/shared';
-import { api, request } from '../../api/index.ts';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 
 /** The staff list's filters (spec 3 §2.9): page, search, role, department, status; sorted by name. */
 export interface PersonnelFilters {
@@ -21,15 +20,7 @@ export interface PersonnelFilters {
   statut: AccountStatut | null;
 }
 
-export interface PersonnelPage {
-  items: Personnel[];
-  pagination: Pagination;
-}
-
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
+export type PersonnelPage = Page<Personnel>;
 
 interface SaveAnswer {
   data: unknown;
@@ -37,18 +28,13 @@ interface SaveAnswer {
 }
 
 export async function fetchPersonnels(filters: PersonnelFilters, signal?: AbortSignal): Promise<PersonnelPage> {
-  const query = new URLSearchParams({
-    page: String(filters.page),
-    limit: String(filters.limit),
-    sortBy: 'nom',
-    sortOrder: 'asc',
-  });
-  if (filters.search) query.set('search', filters.search);
-  if (filters.role) query.set('role', filters.role);
-  if (filters.departement) query.set('departement', filters.departement);
-  if (filters.statut) query.set('statut', filters.statut);
-  const answer = await request<ListAnswer>(`/personnel?${query}`, { signal });
-  return { items: personnelSchema.array().parse(answer.data), pagination: answer.pagination };
+  const { page, limit, search, role, departement, statut } = filters;
+  return fetchPage(
+    '/personnel',
+    personnelSchema,
+    { page, limit, sortBy: 'nom', sortOrder: 'asc', search, role, departement, statut },
+    signal,
+  );
 }
 
 export async function fetchPersonnelStats(signal?: AbortSignal): Promise<PersonnelStats> {

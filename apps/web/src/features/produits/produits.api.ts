@@ -1,5 +1,5 @@
-import { type Pagination, type Produit, type ProduitBody, produitSchema, type Site, siteSchema } from '@app/shared';
-import { api, request } from '../../api/index.ts';
+import { type Produit, type ProduitBody, produitSchema, type Site, siteSchema } from '@app/shared';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 import { appendFields, sendFormData } from '../../ui/form-data-request.ts';
 
 export type ProduitType = Produit['type'];
@@ -16,29 +16,25 @@ export interface ProduitFilters {
   site_id: number | null;
 }
 
-export interface ProduitPage {
-  items: Produit[];
-  pagination: Pagination;
-}
-
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
+export type ProduitPage = Page<Produit>;
 
 export async function fetchProduits(filters: ProduitFilters, signal?: AbortSignal): Promise<ProduitPage> {
-  const query = new URLSearchParams({
-    page: String(filters.page),
-    limit: String(filters.limit),
-    sortBy: 'date_creation',
-    sortOrder: 'desc',
-  });
-  if (filters.search.trim()) query.set('search', filters.search.trim());
-  if (filters.type) query.set('type', filters.type);
-  if (filters.disponibilite) query.set('disponibilite', filters.disponibilite);
-  if (filters.site_id) query.set('site_id', String(filters.site_id));
-  const answer = await request<ListAnswer>(`/produits?${query}`, { signal });
-  return { items: produitSchema.array().parse(answer.data), pagination: answer.pagination };
+  const { page, limit, search, type, disponibilite, site_id } = filters;
+  return fetchPage(
+    '/produits',
+    produitSchema,
+    {
+      page,
+      limit,
+      sortBy: 'date_creation',
+      sortOrder: 'desc',
+      search,
+      type,
+      disponibilite,
+      site_id,
+    },
+    signal,
+  );
 }
 
 export async function fetchProduit(id: number, signal?: AbortSignal): Promise<Produit> {
@@ -48,10 +44,8 @@ export async function fetchProduit(id: number, signal?: AbortSignal): Promise<Pr
 
 /** Active sites for the product form's select, sorted by name (spec 2 §7). */
 export async function fetchActiveSites(signal?: AbortSignal): Promise<Site[]> {
-  const answer = await request<ListAnswer>('/sites?limit=1000&sortBy=nom_site&sortOrder=asc&est_actif=true', {
-    signal,
-  });
-  return siteSchema.array().parse(answer.data);
+  const params = { limit: 1000, sortBy: 'nom_site', sortOrder: 'asc', est_actif: 'true' };
+  return (await fetchPage('/sites', siteSchema, params, signal)).items;
 }
 
 export interface ProduitSave {

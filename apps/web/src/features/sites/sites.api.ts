@@ -1,6 +1,6 @@
-import { type Pagination, type Site, type SiteBody, siteSchema, siteStatsSchema } from '@app/shared';
+import { type Site, type SiteBody, siteSchema, siteStatsSchema } from '@app/shared';
 import type { z } from 'zod';
-import { api, request } from '../../api/index.ts';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 import { appendFields, sendFormData } from '../../ui/form-data-request.ts';
 
 export interface SiteFilters {
@@ -9,28 +9,13 @@ export interface SiteFilters {
   search: string;
 }
 
-export interface SitePage {
-  items: Site[];
-  pagination: Pagination;
-}
+export type SitePage = Page<Site>;
 
 export type SiteStats = z.infer<typeof siteStatsSchema>;
 
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
-
 export async function fetchSites(filters: SiteFilters, signal?: AbortSignal): Promise<SitePage> {
-  const query = new URLSearchParams({
-    page: String(filters.page),
-    limit: String(filters.limit),
-    sortBy: 'nom_site',
-    sortOrder: 'asc',
-  });
-  if (filters.search.trim()) query.set('search', filters.search.trim());
-  const answer = await request<ListAnswer>(`/sites?${query}`, { signal });
-  return { items: siteSchema.array().parse(answer.data), pagination: answer.pagination };
+  const { page, limit, search } = filters;
+  return fetchPage('/sites', siteSchema, { page, limit, sortBy: 'nom_site', sortOrder: 'asc', search }, signal);
 }
 
 export async function fetchSiteStats(signal?: AbortSignal): Promise<SiteStats> {

@@ -1,6 +1,5 @@
 import {
   type AccountStatut,
-  type Pagination,
   type Role,
   tempPasswordSchema,
   type Utilisateur,
@@ -10,7 +9,7 @@ import {
   utilisateurSchema,
   utilisateurStatsSchema,
 } from '@app/shared';
-import { api, request } from '../../api/index.ts';
+import { api, fetchPage, type Page } from '../../api/index.ts';
 
 /** The accounts list's filters (spec 3 §2.10): page, search, role, status; sorted by name. */
 export interface UtilisateurFilters {
@@ -21,15 +20,7 @@ export interface UtilisateurFilters {
   statut: AccountStatut | null;
 }
 
-export interface UtilisateurPage {
-  items: Utilisateur[];
-  pagination: Pagination;
-}
-
-interface ListAnswer {
-  data: unknown;
-  pagination: Pagination;
-}
+export type UtilisateurPage = Page<Utilisateur>;
 
 interface SaveAnswer {
   data: unknown;
@@ -37,17 +28,13 @@ interface SaveAnswer {
 }
 
 export async function fetchUtilisateurs(filters: UtilisateurFilters, signal?: AbortSignal): Promise<UtilisateurPage> {
-  const query = new URLSearchParams({
-    page: String(filters.page),
-    limit: String(filters.limit),
-    sortBy: 'nom',
-    sortOrder: 'asc',
-  });
-  if (filters.search) query.set('search', filters.search);
-  if (filters.role) query.set('role', filters.role);
-  if (filters.statut) query.set('statut', filters.statut);
-  const answer = await request<ListAnswer>(`/utilisateurs?${query}`, { signal });
-  return { items: utilisateurSchema.array().parse(answer.data), pagination: answer.pagination };
+  const { page, limit, search, role, statut } = filters;
+  return fetchPage(
+    '/utilisateurs',
+    utilisateurSchema,
+    { page, limit, sortBy: 'nom', sortOrder: 'asc', search, role, statut },
+    signal,
+  );
 }
 
 export async function fetchUtilisateurStats(signal?: AbortSignal): Promise<UtilisateurStats> {
