@@ -1,9 +1,6 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-
-/** Search reaches the address (and the server) 300 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useDebouncedSearch } from './use-debounced-search.ts';
 
 /**
  * A list's filters kept in the address so that back and reload keep them: the search box (`q`,
@@ -12,8 +9,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function useAddressFilters<P extends string>(clearable: readonly P[]) {
   const [params, setParams] = useSearchParams();
-  const [searchInput, setSearchInput] = useState(params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search: debouncedSearch } = useDebouncedSearch(params.get('q') ?? '');
 
   // The router's functional update reads the address of the last render, so two quick changes
   // would lose the first: each change starts from the latest one asked for.

@@ -1,5 +1,4 @@
 import { Button, Card, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingEstate, IconHeartFilled, IconSearchOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,12 +12,12 @@ import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { FavoriCard, FavorisTable } from './FavoriCard.tsx';
 import { favorisKeys, favorisListQuery } from './favoris.queries.ts';
 
 export const FAVORIS_PAGE_SIZE = 24;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const SORTS: { value: FavorisSort; label: string }[] = [
   { value: 'recent', label: 'Plus récents' },
@@ -38,8 +37,7 @@ export default function FavorisPage() {
   const [view, setView] = useState<ViewMode>('grid');
   const [sort, setSort] = useState<FavorisSort>('recent');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search } = useDebouncedSearch();
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or sort starts at page 1

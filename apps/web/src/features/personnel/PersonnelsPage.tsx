@@ -9,7 +9,6 @@ import {
   USERS_PAGE_PATH,
 } from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconBuilding,
   IconRefresh,
@@ -36,6 +35,7 @@ import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
 import { PersonnelFormModal } from './PersonnelFormModal.tsx';
@@ -44,7 +44,6 @@ import { PERSONNEL_CHANGES, personnelKeys, personnelListQuery, personnelStatsQue
 import { staffLoadError } from './personnel-format.ts';
 
 const PERSONNEL_PAGE_SIZE = 12;
-const SEARCH_DEBOUNCE_MS = 300;
 
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(STAFF_ROLES)];
 /** The page's filter lists the first five departments (spec 3 §5). */
@@ -75,8 +74,7 @@ function PersonnelsContent({ role }: { role: Role }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search } = useDebouncedSearch();
   const [roleFilter, setRoleFilter] = useState(ALL);
   const [departementFilter, setDepartementFilter] = useState(ALL);
   const [statutFilter, setStatutFilter] = useState(ALL);

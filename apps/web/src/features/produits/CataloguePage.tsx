@@ -1,6 +1,5 @@
 import { can, type Produit } from '@app/shared';
 import { Badge, Button, Card, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingEstate, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -17,6 +16,7 @@ import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { SEGMENTED_HIT_AREA } from '../../ui/segmented-styles.ts';
 import { showToast } from '../../ui/toasts/toast-store.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { ProduitCard } from './ProduitCard.tsx';
 import { ProduitFormModal } from './ProduitFormModal.tsx';
@@ -32,8 +32,6 @@ import { produitsKeys, produitsListQuery } from './produits.queries.ts';
 
 /** The catalogue shows 20 products a page (spec 2 §9). */
 export const CATALOGUE_PAGE_SIZE = 20;
-/** Search is debounced by 300 ms (spec 2 §9). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const TYPES = ['logement', 'terrain'] as const;
 const DISPONIBILITES = ['disponible', 'reserve'] as const;
@@ -49,8 +47,7 @@ export default function CataloguePage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<ViewMode>('grid');
-  const [searchInput, setSearchInput] = useState(params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search: debouncedSearch } = useDebouncedSearch(params.get('q') ?? '');
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Produit | null>(null);
   const [toDelete, setToDelete] = useState<Produit | null>(null);

@@ -1,6 +1,5 @@
 import { can, formatPricePerM2, type Site } from '@app/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -15,6 +14,7 @@ import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { SiteCard, SiteTable } from './SiteCard.tsx';
 import { SiteFormModal } from './SiteFormModal.tsx';
@@ -22,7 +22,6 @@ import { deleteSite, setSiteActive } from './sites.api.ts';
 import { siteStatsQuery, sitesKeys, sitesListQuery } from './sites.queries.ts';
 
 export const SITES_PAGE_SIZE = 12;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** 'Gestion des Sites' (spec 2 §2): search, refresh, grid or list, pages; add, edit, delete for managers. */
 export default function SitesPage() {
@@ -31,8 +30,7 @@ export default function SitesPage() {
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search } = useDebouncedSearch();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Site | null>(null);
   const [toDelete, setToDelete] = useState<Site | null>(null);

@@ -1,6 +1,5 @@
 import { ACCOUNT_STATUTS, ROLES, type Utilisateur, type UtilisateurStats, viewPath } from '@app/shared';
 import { Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconBan,
@@ -27,6 +26,7 @@ import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
 import { UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
@@ -39,9 +39,8 @@ import {
   utilisateursListQuery,
 } from './utilisateurs.queries.ts';
 
-/** Page size and debounce of the accounts page (spec 3 §9). */
+/** Page size of the accounts page (spec 3 §9). */
 const UTILISATEURS_PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ROLES)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
@@ -83,8 +82,7 @@ export default function UtilisateursPage() {
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
   const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { searchInput, setSearchInput, search } = useDebouncedSearch();
   const [roleFilter, setRoleFilter] = useState(ALL);
   const [statutFilter, setStatutFilter] = useState(ALL);
   const [formOpen, setFormOpen] = useState(false);
