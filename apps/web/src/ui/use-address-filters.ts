@@ -56,11 +56,3 @@ export function useAddressFilters<P extends string>(clearable: readonly P[]) {
     clearAll,
   };
 }
-
-/** A page past the end (an old link, fewer results): back to the last page. */
-export function useLastPageClamp(page: number, totalPages: number | undefined, setPage: (page: number) => void) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the server's page count only
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
-  }, [totalPages]);
-}

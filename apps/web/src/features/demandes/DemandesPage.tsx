@@ -13,7 +13,7 @@ import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { useLastPageClamp } from '../../ui/use-address-filters.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { DemandeCard } from './DemandeCard.tsx';
 import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';

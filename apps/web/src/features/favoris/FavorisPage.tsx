@@ -13,6 +13,7 @@ import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { FavoriCard, FavorisTable } from './FavoriCard.tsx';
 import { favorisKeys, favorisListQuery } from './favoris.queries.ts';
@@ -60,9 +61,7 @@ export default function FavorisPage() {
   });
 
   const totalPages = Math.max(1, list.data?.pagination.totalPages ?? 1);
-  useEffect(() => {
-    if (list.data && page > totalPages) setPage(totalPages);
-  }, [list.data, page, totalPages]);
+  useLastPageClamp(page, list.data ? totalPages : undefined, setPage);
 
   let content: React.ReactNode;
   if (index.isError && !index.data) {

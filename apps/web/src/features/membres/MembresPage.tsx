@@ -10,7 +10,7 @@ import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
-import { useLastPageClamp } from '../../ui/use-address-filters.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
 import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';

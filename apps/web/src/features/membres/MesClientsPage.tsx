@@ -10,7 +10,7 @@ import { Pager } from '../../ui/Pager.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
-import { useLastPageClamp } from '../../ui/use-address-filters.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MEMBRES_PAGE_SIZE } from './MembresPage.tsx';
 import { MembreTable } from './MembreTable.tsx';

@@ -36,6 +36,7 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
 import { PersonnelFormModal } from './PersonnelFormModal.tsx';
@@ -131,11 +132,7 @@ function PersonnelsContent({ role }: { role: Role }) {
 
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
-
-  // A page past the end after a deletion: back to the last page.
-  useEffect(() => {
-    if (data && page > totalPages) setPage(totalPages);
-  }, [data, page, totalPages]);
+  useLastPageClamp(page, data ? totalPages : undefined, setPage);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: personnelKeys.all });
   const filtered = !!search || [roleFilter, departementFilter, statutFilter].some((f) => f !== ALL);

@@ -15,6 +15,7 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { SiteCard, SiteTable } from './SiteCard.tsx';
 import { SiteFormModal } from './SiteFormModal.tsx';
@@ -63,11 +64,7 @@ export default function SitesPage() {
 
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
-
-  // A page past the end after a deletion: back to the last page.
-  useEffect(() => {
-    if (data && page > totalPages) setPage(totalPages);
-  }, [data, page, totalPages]);
+  useLastPageClamp(page, data ? totalPages : undefined, setPage);
 
   const actions = {
     canManage,

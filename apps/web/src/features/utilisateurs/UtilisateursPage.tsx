@@ -27,6 +27,7 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
+import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
 import { UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
@@ -157,11 +158,7 @@ export default function UtilisateursPage() {
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
   const current = Math.min(page, totalPages);
-
-  // A page past the end after a deletion: back to the last page.
-  useEffect(() => {
-    if (data && page > totalPages) setPage(totalPages);
-  }, [data, page, totalPages]);
+  useLastPageClamp(page, data ? totalPages : undefined, setPage);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: utilisateursKeys.all });
   const filtered = !!search || roleFilter !== ALL || statutFilter !== ALL;
