@@ -1,5 +1,5 @@
 import type { Personnel } from '@app/shared';
-import { ActionIcon, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
@@ -13,6 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { IconAction } from '../../ui/IconAction.tsx';
 import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -41,47 +42,26 @@ function PersonnelActions({
   const actif = personnel.statut === 'actif';
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label="Modifier" withArrow>
-        <ActionIcon variant="light" size="lg" aria-label={`Modifier ${name}`} onClick={() => onEdit(personnel)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction label="Modifier" ariaLabel={`Modifier ${name}`} onClick={() => onEdit(personnel)}>
+        <IconPencil size={18} aria-hidden />
+      </IconAction>
       {actif ? (
-        <Tooltip label="Désactiver" withArrow>
-          <ActionIcon
-            variant="light"
-            color="yellow"
-            size="lg"
-            aria-label={`Désactiver ${name}`}
-            onClick={() => onDeactivate(personnel)}
-          >
-            <IconPlayerPause size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Tooltip label="Activer" withArrow>
-          <ActionIcon
-            variant="light"
-            color="teal"
-            size="lg"
-            aria-label={`Activer ${name}`}
-            onClick={() => onActivate(personnel)}
-          >
-            <IconPlayerPlay size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      <Tooltip label="Supprimer" withArrow>
-        <ActionIcon
-          variant="light"
-          color="red"
-          size="lg"
-          aria-label={`Supprimer ${name}`}
-          onClick={() => onDelete(personnel)}
+        <IconAction
+          label="Désactiver"
+          ariaLabel={`Désactiver ${name}`}
+          color="yellow"
+          onClick={() => onDeactivate(personnel)}
         >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+          <IconPlayerPause size={18} aria-hidden />
+        </IconAction>
+      ) : (
+        <IconAction label="Activer" ariaLabel={`Activer ${name}`} color="teal" onClick={() => onActivate(personnel)}>
+          <IconPlayerPlay size={18} aria-hidden />
+        </IconAction>
+      )}
+      <IconAction label="Supprimer" ariaLabel={`Supprimer ${name}`} color="red" onClick={() => onDelete(personnel)}>
+        <IconTrash size={18} aria-hidden />
+      </IconAction>
     </Group>
   );
 }

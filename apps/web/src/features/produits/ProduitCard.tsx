@@ -1,10 +1,11 @@
 import { formatDate, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
-import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconMapPin, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { FavoriteButton } from '../../ui/favoris/FavoriteButton.tsx';
 import { formatSurface } from '../../ui/format-surface.ts';
+import { IconAction } from '../../ui/IconAction.tsx';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 import { DISPONIBILITE_COLORS, DISPONIBILITE_LABELS, placeLine, roomsSummary, TYPE_LABELS } from './produit-labels.ts';
 
@@ -38,33 +39,25 @@ export function ManageButtons({
   if (!canManage) return null;
   return (
     <>
-      <Tooltip label={produit.est_actif ? 'Retirer du catalogue' : 'Remettre au catalogue'} withArrow>
-        <ActionIcon
-          variant="light"
-          color={produit.est_actif ? 'yellow' : 'teal'}
-          size="lg"
-          aria-label={produit.est_actif ? `Désactiver ${produit.titre}` : `Activer ${produit.titre}`}
-          onClick={() => onToggleActive(produit)}
-        >
-          {produit.est_actif ? <IconPlayerPause size={18} aria-hidden /> : <IconPlayerPlay size={18} aria-hidden />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Modifier" withArrow>
-        <ActionIcon variant="light" size="lg" aria-label={`Modifier ${produit.titre}`} onClick={() => onEdit(produit)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Supprimer" withArrow>
-        <ActionIcon
-          variant="light"
-          color="red"
-          size="lg"
-          aria-label={`Supprimer ${produit.titre}`}
-          onClick={() => onDelete(produit)}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        label={produit.est_actif ? 'Retirer du catalogue' : 'Remettre au catalogue'}
+        ariaLabel={produit.est_actif ? `Désactiver ${produit.titre}` : `Activer ${produit.titre}`}
+        color={produit.est_actif ? 'yellow' : 'teal'}
+        onClick={() => onToggleActive(produit)}
+      >
+        {produit.est_actif ? <IconPlayerPause size={18} aria-hidden /> : <IconPlayerPlay size={18} aria-hidden />}
+      </IconAction>
+      <IconAction label="Modifier" ariaLabel={`Modifier ${produit.titre}`} onClick={() => onEdit(produit)}>
+        <IconPencil size={18} aria-hidden />
+      </IconAction>
+      <IconAction
+        label="Supprimer"
+        ariaLabel={`Supprimer ${produit.titre}`}
+        color="red"
+        onClick={() => onDelete(produit)}
+      >
+        <IconTrash size={18} aria-hidden />
+      </IconAction>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDate, formatPricePerM2, type Site } from '@app/shared';
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconBuildingEstate,
   IconMapPin,
@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { IconAction } from '../../ui/IconAction.tsx';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 
 export interface SiteActionsProps {
@@ -35,33 +36,20 @@ function SiteActions({ site, canManage, onEdit, onDelete, onToggleActive }: Site
   const toggle = site.est_actif ? `Désactiver ${site.nom_site}` : `Activer ${site.nom_site}`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label="Modifier" withArrow>
-        <ActionIcon variant="light" size="lg" aria-label={`Modifier ${site.nom_site}`} onClick={() => onEdit(site)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={site.est_actif ? 'Désactiver' : 'Activer'} withArrow>
-        <ActionIcon
-          variant="light"
-          color={site.est_actif ? 'yellow' : 'teal'}
-          size="lg"
-          aria-label={toggle}
-          onClick={() => onToggleActive(site)}
-        >
-          {site.est_actif ? <IconPlayerPause size={18} aria-hidden /> : <IconPlayerPlay size={18} aria-hidden />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Supprimer" withArrow>
-        <ActionIcon
-          variant="light"
-          color="red"
-          size="lg"
-          aria-label={`Supprimer ${site.nom_site}`}
-          onClick={() => onDelete(site)}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction label="Modifier" ariaLabel={`Modifier ${site.nom_site}`} onClick={() => onEdit(site)}>
+        <IconPencil size={18} aria-hidden />
+      </IconAction>
+      <IconAction
+        label={site.est_actif ? 'Désactiver' : 'Activer'}
+        ariaLabel={toggle}
+        color={site.est_actif ? 'yellow' : 'teal'}
+        onClick={() => onToggleActive(site)}
+      >
+        {site.est_actif ? <IconPlayerPause size={18} aria-hidden /> : <IconPlayerPlay size={18} aria-hidden />}
+      </IconAction>
+      <IconAction label="Supprimer" ariaLabel={`Supprimer ${site.nom_site}`} color="red" onClick={() => onDelete(site)}>
+        <IconTrash size={18} aria-hidden />
+      </IconAction>
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDateTime, type Utilisateur } from '@app/shared';
-import { ActionIcon, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconBan,
   IconClock,
@@ -13,6 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
+import { IconAction } from '../../ui/IconAction.tsx';
 import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -31,30 +32,6 @@ export interface UtilisateurActionsProps {
 const lastSignIn = (u: Utilisateur, prefix = '') =>
   u.date_derniere_connexion ? `${prefix}${formatDateTime(u.date_derniere_connexion)}` : 'Jamais connecté';
 
-function Action({
-  label,
-  ariaLabel,
-  color,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  ariaLabel: string;
-  color?: string;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon variant="light" color={color} size="lg" aria-label={ariaLabel} disabled={disabled} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
 /**
  * Modifier, Activer (disabled when actif), Désactiver (when inactif), Suspendre (when suspendu),
  * Réinitialiser le mot de passe, Supprimer (never for a member account: members are kept).
@@ -67,10 +44,10 @@ function UtilisateurActions({
   const name = fullName(u);
   return (
     <Group gap={6} wrap={wrap}>
-      <Action label="Modifier" ariaLabel={`Modifier ${name}`} onClick={() => on.onEdit(u)}>
+      <IconAction label="Modifier" ariaLabel={`Modifier ${name}`} onClick={() => on.onEdit(u)}>
         <IconPencil size={18} aria-hidden />
-      </Action>
-      <Action
+      </IconAction>
+      <IconAction
         label="Activer"
         ariaLabel={`Activer ${name}`}
         color="teal"
@@ -78,8 +55,8 @@ function UtilisateurActions({
         onClick={() => on.onActivate(u)}
       >
         <IconPlayerPlay size={18} aria-hidden />
-      </Action>
-      <Action
+      </IconAction>
+      <IconAction
         label="Désactiver"
         ariaLabel={`Désactiver ${name}`}
         color="yellow"
@@ -87,8 +64,8 @@ function UtilisateurActions({
         onClick={() => on.onDeactivate(u)}
       >
         <IconPlayerPause size={18} aria-hidden />
-      </Action>
-      <Action
+      </IconAction>
+      <IconAction
         label="Suspendre"
         ariaLabel={`Suspendre ${name}`}
         color="orange"
@@ -96,19 +73,19 @@ function UtilisateurActions({
         onClick={() => on.onSuspend(u)}
       >
         <IconBan size={18} aria-hidden />
-      </Action>
-      <Action
+      </IconAction>
+      <IconAction
         label="Réinitialiser le mot de passe"
         ariaLabel={`Réinitialiser le mot de passe de ${name}`}
         color="grape"
         onClick={() => on.onResetPassword(u)}
       >
         <IconKey size={18} aria-hidden />
-      </Action>
+      </IconAction>
       {u.role !== 'membre' && (
-        <Action label="Supprimer" ariaLabel={`Supprimer ${name}`} color="red" onClick={() => on.onDelete(u)}>
+        <IconAction label="Supprimer" ariaLabel={`Supprimer ${name}`} color="red" onClick={() => on.onDelete(u)}>
           <IconTrash size={18} aria-hidden />
-        </Action>
+        </IconAction>
       )}
     </Group>
   );
