@@ -4,8 +4,10 @@ import { ErrorPanel } from './ErrorPanel.tsx';
 import type { ViewMode } from './ViewToggle.tsx';
 
 /**
- * A list's results, with the failure of a later fetch shown above the rows still on screen.
- * A list's results as cards (1 column, 2 from medium, 3 from large screens: spec 2 §2) or as a table, dimmed while the next page loads. */
+ * A list's results as cards (1 column, 2 from medium, 3 from large screens: spec 2 §2) or as a
+ * table (the only view without `card`), dimmed while the next page loads; the failure of a later
+ * fetch shows above the rows still on screen.
+ */
 export function ResultsView<T>({
   view,
   items,
@@ -17,7 +19,7 @@ export function ResultsView<T>({
 }: {
   view: ViewMode;
   items: T[];
-  card: (item: T) => ReactNode;
+  card?: (item: T) => ReactNode;
   table: (items: T[]) => ReactNode;
   stale: boolean;
   busy: boolean;
@@ -27,7 +29,7 @@ export function ResultsView<T>({
     <Stack gap="md">
       {error && <ErrorPanel message={error.message} onRetry={error.onRetry} retrying={busy} />}
       <div style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={busy}>
-        {view === 'grid' ? (
+        {view === 'grid' && card ? (
           <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
             {items.map(card)}
           </SimpleGrid>

@@ -7,6 +7,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
@@ -90,21 +91,16 @@ export function MesClientsPage() {
           />
         )
       ) : (
-        <Stack gap="md">
-          {query.isError && (
-            <ErrorPanel
-              message={query.error.message}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
+        <ResultsView
+          view="list"
+          items={data.items}
+          table={(membres) => (
+            <MembreTable membres={membres} onOpen={(m) => setSelected(m.id)} label="Liste de vos clients" />
           )}
-          <div
-            style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-            aria-busy={query.isFetching}
-          >
-            <MembreTable membres={data.items} onOpen={(m) => setSelected(m.id)} label="Liste de vos clients" />
-          </div>
-        </Stack>
+          stale={query.isPlaceholderData}
+          busy={query.isFetching}
+          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+        />
       )}
 
       {data && data.items.length > 0 && totalPages && (
