@@ -1,6 +1,6 @@
 import { can, type Demande, type DemandeStatut } from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
@@ -11,6 +11,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
@@ -73,14 +74,7 @@ export default function DemandesPage() {
           </Text>
         </div>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={query.isFetching}
-            onClick={retry}
-          >
-            Actualiser
-          </Button>
+          <RefreshButton onClick={retry} loading={query.isFetching} />
           {canCreate && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               Nouvelle demande

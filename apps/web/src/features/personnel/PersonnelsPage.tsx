@@ -11,7 +11,6 @@ import {
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   IconBuilding,
-  IconRefresh,
   IconShieldCheck,
   IconUserCheck,
   IconUserPlus,
@@ -31,6 +30,7 @@ import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { fullName } from '../../ui/person-name.ts';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -230,14 +230,7 @@ function PersonnelsContent({ role }: { role: Role }) {
             w={{ base: '100%', xs: 160 }}
           />
           <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={refresh}
-              loading={query.isFetching && !query.isPending}
-            >
-              Actualiser
-            </Button>
+            <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>

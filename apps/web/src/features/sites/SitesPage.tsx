@@ -1,6 +1,6 @@
 import { can, formatPricePerM2, type Site } from '@app/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
@@ -10,6 +10,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
@@ -118,14 +119,7 @@ export default function SitesPage() {
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
           <SearchField value={searchInput} onChange={setSearchInput} placeholder="Rechercher un site..." />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={refresh}
-            loading={query.isFetching && !query.isPending}
-          >
-            Actualiser
-          </Button>
+          <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
           <ViewToggle value={view} onChange={setView} />
         </Group>
       </Card>

@@ -5,7 +5,6 @@ import {
   IconBan,
   IconChevronLeft,
   IconChevronRight,
-  IconRefresh,
   IconUserCheck,
   IconUserOff,
   IconUserPlus,
@@ -21,6 +20,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { fullName } from '../../ui/person-name.ts';
+import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
@@ -240,14 +240,7 @@ export default function UtilisateursPage() {
             w={{ base: '100%', xs: 160 }}
           />
           <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              onClick={refresh}
-              loading={query.isFetching && !query.isPending}
-            >
-              Actualiser
-            </Button>
+            <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>
