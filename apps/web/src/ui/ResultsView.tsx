@@ -3,6 +3,11 @@ import type { ReactNode } from 'react';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import type { ViewMode } from './ViewToggle.tsx';
 
+/** A list query's failure as ResultsView shows it, with 'Réessayer' refetching the list. */
+export function retryableError(query: { error: Error | null; refetch: () => Promise<unknown> }) {
+  return query.error ? { message: query.error.message, onRetry: () => void query.refetch() } : null;
+}
+
 /**
  * A list's results as cards (1 column, 2 from medium, 3 from large screens: spec 2 §2) or as a
  * table (the only view without `card`), dimmed while the next page loads; the failure of a later

@@ -8,7 +8,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView } from '../../ui/ResultsView.tsx';
+import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
@@ -106,7 +106,7 @@ export function MembresPage() {
           )}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
-          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+          error={retryableError(query)}
         />
       )}
 

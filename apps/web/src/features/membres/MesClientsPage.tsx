@@ -7,7 +7,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView } from '../../ui/ResultsView.tsx';
+import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
@@ -99,7 +99,7 @@ export function MesClientsPage() {
           )}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
-          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+          error={retryableError(query)}
         />
       )}
 

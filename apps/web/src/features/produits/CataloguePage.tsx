@@ -12,7 +12,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { favorisKeys } from '../../ui/favoris/favoris-state.ts';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView } from '../../ui/ResultsView.tsx';
+import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { SEGMENTED_HIT_AREA } from '../../ui/segmented-styles.ts';
 import { showToast } from '../../ui/toasts/toast-store.ts';
@@ -264,7 +264,7 @@ export default function CataloguePage() {
           table={(produits) => <ProduitTable produits={produits} {...actions} />}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
-          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+          error={retryableError(query)}
         />
       )}
 

@@ -11,7 +11,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView } from '../../ui/ResultsView.tsx';
+import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
@@ -153,7 +153,7 @@ export default function SitesPage() {
           table={(sites) => <SiteTable sites={sites} {...actions} />}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
-          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+          error={retryableError(query)}
         />
       )}
 

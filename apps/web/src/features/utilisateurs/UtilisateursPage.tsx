@@ -21,7 +21,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { plural } from '../../ui/format-surface.ts';
 import { fullName } from '../../ui/person-name.ts';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView } from '../../ui/ResultsView.tsx';
+import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -275,7 +275,7 @@ export default function UtilisateursPage() {
           table={(items) => <UtilisateurTable utilisateurs={items} {...actions} />}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
-          error={query.isError ? { message: query.error.message, onRetry: () => void query.refetch() } : null}
+          error={retryableError(query)}
         />
       )}
 
