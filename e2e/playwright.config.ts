@@ -4,6 +4,12 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const DATA_DIR = path.join(import.meta.dirname, '.data');
 
+/** Debian's Chromium, as this machine can run it. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--lang=fr-FR'],
+};
+
 /** Browser tests against the built app on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
@@ -20,20 +26,12 @@ export default defineConfig({
     timezoneId: 'Africa/Abidjan',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--lang=fr-FR',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx ../apps/api/src/server.ts`,
+    // From the build, as `npm start` runs it (rebuilt first if a source changed).
+    command: `rm -rf ${DATA_DIR} && node ../scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -41,7 +39,6 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      HOST: '127.0.0.1',
       DATA_DIR,
       SEED_DEMO: '1',
       LOGIN_RATE_LIMIT: '1000',

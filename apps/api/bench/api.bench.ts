@@ -2,7 +2,7 @@
  * Benchmark of the hot paths on an embedded database in memory with the demo data: sign-in
  * (dominated by scrypt), an authenticated call (token + session check) and the people and
  * demandes lists (filter, search, sort and page in SQL).
- * Run: npm run bench [-- --requests 400 --concurrency 8]
+ * Run: npm run bench:quick [-- --requests 400 --concurrency 8]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -56,10 +56,7 @@ const database = await openDatabase({});
 await migrateToLatest(database.db);
 await seedDemo(database.db, new MediaStore(dataDir, config.jwtSecret));
 const app = await buildApp({ config, db: database.db, logger: false });
-await app.settings.update(
-  { system: { apiRateLimit: 10_000 } },
-  { user_id: null, ip_address: null, user_agent: 'bench' },
-);
+await app.settings.update({ ip: null, userAgent: 'bench' }, { system: { apiRateLimit: 10_000 } });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = () =>

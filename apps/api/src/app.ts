@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MediaStore } from './media/media-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -41,8 +42,14 @@ import { SitesService } from './modules/sites/sites.service.ts';
 import { utilisateursRoutes } from './modules/utilisateurs/utilisateurs.routes.ts';
 import { UtilisateursService } from './modules/utilisateurs/utilisateurs.service.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { addErrorResponses, registerErrorHandler } from './plugins/errors.ts';
+import {
+  addErrorResponses,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
+import { registerInputGuards } from './plugins/input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,18 +67,22 @@ export interface AppDeps {
 /** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
 export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel ?? 'info' },
+    logger: logger ?? loggerOptions(config.logLevel ?? 'info'),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Errors answered before any route (long path parameter, malformed URL or HTTP) use the envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
 
   const settings = new SettingsService(db, (next) => {
     if (!config.logLevel) app.log.level = next.system.logLevel;
@@ -84,12 +95,16 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log);
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
-  mkdirSync(media.root, { recursive: true });
+  mkdirSync(media.root, { recursive: true, mode: 0o700 });
   // reply.sendFile for media; the web app's own static files are registered after.
   await app.register(fastifyStatic, { root: media.root, serve: false });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
+  // Over plain HTTP (an office's http://192.168.1.10:3000) upgrade-insecure-requests would turn every
+  // script and call into an https:// one that nothing answers: a blank page. HSTS likewise only over HTTPS.
+  const https = new URL(config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
+    strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,8 +119,17 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
+  });
+
+  // Personal data stays out of browser and proxy caches; a route may set its own caching for its
+  // successful answers (the signed media addresses, the docs page's files).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && (reply.statusCode >= 400 || !reply.hasHeader('cache-control'))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // The API limit from the settings, per account (or per IP before sign-in), after authentication.
@@ -136,11 +160,16 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The reference is public in development; in production (API_DOCS=admin) openapi.json needs an
+  // admin's token and the docs page, which could not send it, is not served.
+  if (config.apiDocs === 'public') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const docsAccess: FastifyContextConfig = config.apiDocs === 'public' ? { public: true } : { right: 'api.docs' };
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      if (config.apiDocs !== 'off') {
+        api.get('/openapi.json', { config: docsAccess, schema: { hide: true } }, async () => app.swagger());
+      }
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
       await api.register(settingsRoutes);
@@ -169,6 +198,8 @@ async function registerWebApp(app: App, webDist: string) {
     await app.register(fastifyStatic, {
       root: webDist,
       decorateReply: false,
+      // name.br / name.gz written by the build, sent as they are to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -177,7 +208,8 @@ async function registerWebApp(app: App, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+      // cacheControl off: @fastify/static would replace no-cache by its own max-age=0.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
     }
     const body: ErrorBody = { success: false, message: MESSAGES.notFound, code: 'NOT_FOUND' };
     return reply.status(404).send(body);

@@ -29,6 +29,8 @@ const envSchema = z.object({
   DEMANDE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
+  API_DOCS: z.enum(['public', 'admin', 'off'], 'doit valoir public, admin ou off').optional(),
 });
 
 export interface Config {
@@ -52,6 +54,10 @@ export interface Config {
   webDist: string;
   /** Fastify trustProxy: hops to trust (number) or trusted proxy addresses; off unless set. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** The address people open the product at, without a trailing slash: links in e-mails. */
+  publicUrl: string;
+  /** The API reference (/api/docs, /api/openapi.json): for anyone, for admins (openapi.json with a token), or none. */
+  apiDocs: 'public' | 'admin' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demandeRateLimit: e.DEMANDE_RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'admin' : 'public'),
   };
 }
 

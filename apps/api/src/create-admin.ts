@@ -2,7 +2,9 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordProblem } from '@app/shared';
 import { loadConfig } from './config.ts';
+import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { PGDATA_TEMPLATE } from './db/template.ts';
 import { insertAudit } from './modules/audit/audit.repository.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -10,6 +12,8 @@ import { findUtilisateurByEmail, insertUtilisateur } from './modules/utilisateur
 
 /** npm run create-admin -- --email … --password … [--nom … --prenom …]: the first admin of a real database. */
 async function main() {
+  // The embedded database's files stay readable by their owner only, as the server leaves them.
+  process.umask(0o077);
   const config = loadConfig();
   const { values } = parseArgs({
     options: {
@@ -27,7 +31,13 @@ async function main() {
   const prenom = (await ask(values.prenom, 'Prénom [Principal] : ')) || 'Principal';
   rl.close();
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    template: PGDATA_TEMPLATE,
+  });
+  // PGlite's first creation copies its files world-writable whatever the umask.
+  if (!config.databaseUrl) secureDataDir(config.dataDir);
   try {
     await migrateToLatest(database.db);
     const { security } = await new SettingsService(database.db).get();
@@ -47,7 +57,7 @@ async function main() {
       });
       await insertAudit(
         trx,
-        { user_id: null, ip_address: null, user_agent: 'create-admin' },
+        { ip: null, userAgent: 'create-admin' },
         {
           action: 'created',
           table_name: 'utilisateurs',

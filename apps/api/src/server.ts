@@ -1,13 +1,24 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirError, secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { PGDATA_TEMPLATE } from './db/template.ts';
+import { serializeError } from './logger.ts';
 import { MediaStore } from './media/media-store.ts';
 import { countUtilisateurs } from './modules/utilisateurs/utilisateurs.repository.ts';
 
 async function main() {
+  // Whatever the server writes (database, media, mail, secret) is for its own user only.
+  process.umask(0o077);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    template: PGDATA_TEMPLATE,
+  });
+  // After the opening: PGlite's first creation copies its files world-writable whatever the umask.
+  secureDataDir(config.dataDir);
   await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
@@ -42,10 +53,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirError) {
     console.error(error.message);
   } else {
-    console.error('Démarrage impossible :', error);
+    // Through the log's serializer: a failed query's values (a password hash) stay out of the console.
+    console.error('Démarrage impossible :', serializeError(error));
   }
   process.exit(1);
 });

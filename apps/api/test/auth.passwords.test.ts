@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_REQUEST_MIN_MS } from '../src/modules/auth/auth.service.ts';
 import {
   auditRows,
   buildTestApp,
@@ -150,6 +151,31 @@ describe('forgotten password', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MESSAGES.resetRequested);
     await expect(lastMailCode(ctx.dataDir, 'personne@nulle-part.test')).rejects.toThrow();
+  });
+
+  it('answers a known and an unknown address in the same time, never before the floor, and journals both', async () => {
+    const account = await createAccount(ctx.db, { role: 'comptable' });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await post('/api/personnel-auth/forgot-password', { email });
+      expect(response.json()).toEqual({ success: true, message: MESSAGES.resetRequested });
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      known.push(await timed(account.email));
+      unknown.push(await timed(`inconnu.${i}.${account.id}@nulle-part.test`));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length / 2] ?? 0;
+    expect(median(known)).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS);
+    expect(median(unknown)).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(5);
+
+    const requests = await auditRows(ctx.db, { action: 'PASSWORD_RESET_REQUESTED' });
+    expect(requests.filter((r) => r.user_id === account.id)).toHaveLength(20);
+    const unknownRow = requests.find((r) => JSON.stringify(r.new_values).includes(`inconnu.0.${account.id}@`));
+    expect(unknownRow?.new_values).toMatchObject({ reason: 'unknown_account' });
   });
 
   it('refuses a reused code', async () => {

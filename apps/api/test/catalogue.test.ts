@@ -334,7 +334,7 @@ describe('produits', () => {
       headers: admin.auth,
     });
     expect(terrains.json().data.map((p: { titre: string }) => p.titre)).toEqual(['Terrain Omega B', 'Terrain Omega A']);
-    expect(terrains.json().pagination).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1 });
+    expect(terrains.json().pagination).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, totalExact: true });
     const bySite = await ctx.app.inject({ method: 'GET', url: `/api/produits/site/${site.id}`, headers: admin.auth });
     expect(bySite.json().pagination).toMatchObject({ limit: 10, total: 3 });
   });

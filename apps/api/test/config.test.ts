@@ -35,6 +35,17 @@ describe('configuration', () => {
     expect(message).toContain('SMTP_URL');
   });
 
+  it('keeps the API reference public in development and for admins in production, unless API_DOCS says', () => {
+    const dataDir = path.join(os.tmpdir(), 'config-docs');
+    expect(loadConfig({ DATA_DIR: dataDir }).apiDocs).toBe('public');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).apiDocs).toBe('admin');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(loadConfig({ DATA_DIR: dataDir, API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(() => loadConfig({ DATA_DIR: dataDir, API_DOCS: 'oui' })).toThrow(
+      /API_DOCS: doit valoir public, admin ou off/,
+    );
+  });
+
   it('requires a JWT secret with DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET/);
   });

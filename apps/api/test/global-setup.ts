@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 
@@ -10,8 +11,17 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates PGlite once and dumps it; each test file starts from a fresh copy of the dump. */
+/**
+ * Migrates PGlite once and dumps it; each test file starts from a fresh copy of the dump.
+ * On PostgreSQL, the database-wide extension is created once here, before the test files migrate
+ * their own schemas side by side.
+ */
 export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    const postgres = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(postgres.db);
+    await postgres.close();
+  }
   const database = await openDatabase({});
   await migrateToLatest(database.db);
   const dump = await database.dump?.();

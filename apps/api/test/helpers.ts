@@ -71,6 +71,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     demandeRateLimit: 10_000,
     webDist: path.join(dataDir, 'no-web'),
     trustProxy: false,
+    publicUrl: 'http://backoffice.test',
+    apiDocs: 'public',
     ...overrides,
   };
 }
@@ -168,16 +170,24 @@ export async function loginAs(ctx: TestContext, role: Role, options: AccountOpti
   };
 }
 
-/** The text of the last e-mail sent to the address (DATA_DIR/mail/*.eml); mail leaves in the background, so it waits a little. */
-export async function lastMail(dataDir: string, email: string): Promise<string> {
+/**
+ * The text of the last e-mail sent to the address (DATA_DIR/mail/*.eml). Mail leaves in the
+ * background, so it waits a little, and with `matching` until the last one matches: another
+ * message (a lock notice) can still be on its way when the awaited one is asked for.
+ */
+export async function lastMail(dataDir: string, email: string, matching?: RegExp): Promise<string> {
   const folder = path.join(dataDir, 'mail');
+  let text: string | undefined;
   for (let attempt = 0; attempt < 40; attempt++) {
     const files = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`)).sort();
     const last = files.at(-1);
-    if (last) return decodeQuotedPrintable(await readFile(path.join(folder, last), 'utf8'));
+    if (last) {
+      text = decodeQuotedPrintable(await readFile(path.join(folder, last), 'utf8'));
+      if (!matching || matching.test(text)) return text;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no mail for ${email}`);
+  throw new Error(text === undefined ? `no mail for ${email}` : `last mail does not match ${matching}: ${text}`);
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -187,11 +197,12 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+const MAIL_CODE = /^Code : (\d{6})$/m;
+
 /** The 6-digit code of the last e-mail sent to the address. */
 export async function lastMailCode(dataDir: string, email: string): Promise<string> {
-  const text = await lastMail(dataDir, email);
-  const match = text.match(/^Code : (\d{6})$/m);
-  if (!match?.[1]) throw new Error(`no code in mail: ${text}`);
+  const match = (await lastMail(dataDir, email, MAIL_CODE)).match(MAIL_CODE);
+  if (!match?.[1]) throw new Error('no code in mail');
   return match[1];
 }
 

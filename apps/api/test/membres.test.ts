@@ -26,7 +26,7 @@ describe('members list and stats', () => {
       await createMembre(ctx.db, { nom: `${tag}${nom}`, type_membre: index === 0 ? 'vip' : 'standard' });
     }
     const page1 = (await get(`/api/membres?search=${tag}&limit=2`, admin.auth)).json();
-    expect(page1.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(page1.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, totalExact: true });
     expect(page1.data.map((m: { nom: string }) => m.nom)).toEqual([`${tag}Assi`, `${tag}Bakayoko`]);
     const desc = (await get(`/api/membres?search=${tag}&sortBy=nom&sortOrder=desc`, admin.auth)).json();
     expect(desc.data[0].nom).toBe(`${tag}Coulibaly`);

@@ -1,5 +1,6 @@
-import { PEOPLE_MESSAGES } from '@app/shared';
+import { PEOPLE_MESSAGES, STAFF_ID_DESCRIPTION } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduit } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, createAccount, login, loginAs, type TestContext } from './helpers.ts';
 import { createMembre } from './people-helpers.ts';
 
@@ -166,21 +167,17 @@ describe('staff changes', () => {
   });
 
   it('refuses to deactivate, demote or delete oneself', async () => {
-    const own = await ctx.db
-      .selectFrom('personnel')
-      .select('id')
-      .where('utilisateur_id', '=', admin.account.id)
-      .executeTakeFirstOrThrow();
+    const own = admin.account.id;
     for (const response of [
-      await put(own.id, { statut: 'inactif' }),
-      await put(own.id, { role: 'comptable' }),
-      await remove(own.id),
+      await put(own, { statut: 'inactif' }),
+      await put(own, { role: 'comptable' }),
+      await remove(own),
     ]) {
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(PEOPLE_MESSAGES.notSelf);
     }
     // Changing one's own details is fine.
-    expect((await put(own.id, { poste: 'Directeur' })).statusCode).toBe(200);
+    expect((await put(own, { poste: 'Directeur' })).statusCode).toBe(200);
   });
 
   it('keeps one active admin when two admins deactivate each other at the same moment', async () => {
@@ -188,10 +185,7 @@ describe('staff changes', () => {
     try {
       const a = await loginAs(ctx2, 'admin');
       const b = await loginAs(ctx2, 'admin');
-      const fileOf = async (id: number) =>
-        (await ctx2.db.selectFrom('personnel').select('id').where('utilisateur_id', '=', id).executeTakeFirstOrThrow())
-          .id;
-      const [fa, fb] = [await fileOf(a.account.id), await fileOf(b.account.id)];
+      const [fa, fb] = [a.account.id, b.account.id];
       const answers = await Promise.all([
         ctx2.app.inject({
           method: 'PUT',
@@ -228,7 +222,7 @@ describe('staff changes', () => {
   it('refuses to delete a gestionnaire who still follows members, then deletes him once they are reassigned', async () => {
     const body = staffBody();
     const created = (await create(body)).json().data;
-    const membre = await createMembre(ctx.db, { gestionnaire_id: created.utilisateur_id });
+    const membre = await createMembre(ctx.db, { gestionnaire_id: created.id });
     const refused = await remove(created.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(PEOPLE_MESSAGES.gestionnaireHasClients(1));
@@ -256,5 +250,124 @@ describe('staff changes', () => {
     expect((await get('/api/personnel/999999')).statusCode).toBe(404);
     expect((await put(999999, { poste: 'X' })).statusCode).toBe(404);
     expect((await remove(999999)).statusCode).toBe(404);
+  });
+});
+
+describe('one id per person', () => {
+  it('names a staff member by his account id in every list, path and field', async () => {
+    // Accounts without a staff file make the account and staff-file sequences drift apart.
+    await createAccount(ctx.db, { role: 'demandeur' });
+    const membre = await createMembre(ctx.db);
+    const body = staffBody();
+    await create(body);
+    const [listed] = (await get(`/api/personnel?search=${body.email}`)).json().data;
+    const file = await ctx.db
+      .selectFrom('personnel as p')
+      .innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id')
+      .select(['p.id', 'p.utilisateur_id'])
+      .where('u.email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(file.id).not.toBe(file.utilisateur_id);
+    expect(listed.id).toBe(file.utilisateur_id);
+    expect(listed).not.toHaveProperty('utilisateur_id');
+
+    // The same id in the quick search, the accounts, the active gestionnaires and the login answer.
+    expect((await get(`/api/personnel/search?q=${body.email}`)).json().data[0].id).toBe(listed.id);
+    expect((await get(`/api/utilisateurs/${listed.id}`)).json().data.email).toBe(body.email);
+    const actifs = (await get('/api/gestionnaires/actifs')).json().data.map((g: { id: number }) => g.id);
+    expect(actifs).toContain(listed.id);
+    expect((await login(ctx.app, body.email, body.password)).json().data.personnel.id).toBe(listed.id);
+
+    // GET and PUT /personnel/{id} with it.
+    expect((await get(`/api/personnel/${listed.id}`)).json().data.email).toBe(body.email);
+    expect((await put(listed.id, { poste: 'Gestionnaire principal' })).json().data).toMatchObject({
+      id: listed.id,
+      poste: 'Gestionnaire principal',
+    });
+
+    // A demande validated and members assigned with the id taken from the staff list.
+    const produit_id = await createProduit(ctx.db);
+    const n = String(file.id).padStart(7, '0');
+    const demande = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/demandes',
+      headers: admin.auth,
+      payload: {
+        nom_complet: 'Yao Affoué',
+        num_cni: `CI09${n}00`,
+        date_naissance: '1985-03-02',
+        profession: 'Infirmière',
+        email: `affoue.${n}@test.example`,
+        telephone: '+225 07 55 44 33 22',
+        pays: "Côte d'Ivoire",
+        ville: 'Abidjan',
+        adresse: 'Yopougon',
+        produit_id,
+        engagement_mensuel: 100_000,
+        duree_paiement: 60,
+      },
+    });
+    expect(demande.statusCode, demande.body).toBe(201);
+    const validated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/demandes/${demande.json().data.id}/validate`,
+      headers: admin.auth,
+      payload: { gere_par: listed.id },
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json().data.gestionnaire).toMatchObject({ id: listed.id, nom: body.nom });
+    const assigned = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/membres/gestionnaire',
+      headers: admin.auth,
+      payload: { membre_ids: [membre.id], gestionnaire_id: listed.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data.updated).toBe(1);
+    const one = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/membres/${membre.id}/gestionnaire`,
+      headers: admin.auth,
+      payload: { gestionnaire_id: listed.id },
+    });
+    expect(one.json().data.gestionnaire).toMatchObject({ id: listed.id });
+
+    // DELETE /personnel/{id} reaches the same person: he still follows two members.
+    expect((await remove(listed.id)).json().message).toBe(PEOPLE_MESSAGES.gestionnaireHasClients(2));
+  });
+
+  it('says in the API reference which id names a staff member', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    const body = (path: string, method: string) =>
+      doc.paths[path][method].requestBody.content['application/json'].schema.properties;
+    const answer = (path: string, method: string) =>
+      doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;
+    const param = (path: string, method: string, name: string) =>
+      doc.paths[path][method].parameters.find((p: { name: string }) => p.name === name);
+    const described = [
+      param('/api/personnel/{id}', 'get', 'id'),
+      param('/api/personnel/{id}', 'put', 'id'),
+      param('/api/personnel/{id}', 'delete', 'id'),
+      param('/api/membres', 'get', 'gestionnaire_id'),
+      answer('/api/personnel', 'get').items.properties.id,
+      answer('/api/gestionnaires/actifs', 'get').items.properties.id,
+      answer('/api/demandes/{id}', 'get').properties.gere_par,
+      answer('/api/membres/{id}', 'get').properties.gestionnaire_id,
+      body('/api/demandes/{id}/validate', 'put').gere_par,
+      body('/api/membres/gestionnaire', 'put').gestionnaire_id,
+      body('/api/membres/{id}/gestionnaire', 'put').gestionnaire_id,
+    ];
+    for (const field of described) expect(field.description).toBe(STAFF_ID_DESCRIPTION);
+  });
+
+  it('deletes a staff member by his account id, and never an account without a staff file', async () => {
+    const demandeur = await createAccount(ctx.db, { role: 'demandeur' });
+    expect((await get(`/api/personnel/${demandeur.id}`)).statusCode).toBe(404);
+    expect((await remove(demandeur.id)).statusCode).toBe(404);
+    const body = staffBody({ role: 'comptable', departement: 'Comptabilité' });
+    const { id } = (await create(body)).json().data;
+    expect((await remove(id)).statusCode).toBe(200);
+    expect((await get(`/api/utilisateurs/${id}`)).statusCode).toBe(404);
+    expect((await get(`/api/personnel/${id}`)).statusCode).toBe(404);
   });
 });

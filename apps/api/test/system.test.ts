@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@app/shared';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { MESSAGES, type Role } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type App, buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { buildTestApp, login, loginAs, type TestContext, testConfig } from './helpers.ts';
+import { buildTestApp, createAccount, login, loginAs, type TestContext, testConfig } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -51,7 +53,120 @@ describe('health and API reference', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('over plain HTTP sends neither HSTS nor upgrade-insecure-requests (a blank page on an office address)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('served over HTTPS (PUBLIC_URL https://…) sends HSTS and upgrade-insecure-requests', async () => {
+    const app = await buildApp({
+      config: testConfig(ctx.dataDir, { publicUrl: 'https://backoffice.example.com' }),
+      db: ctx.db,
+      logger: false,
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+describe('caching', () => {
+  it('marks every API answer no-store: public, signed in, refused and unknown', async () => {
+    const { auth } = await loginAs(ctx, 'admin');
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/settings/public' }),
+      await login(ctx.app, 'personne@example.test'),
+      await ctx.app.inject({ method: 'GET', url: '/api/personnel-auth/profile', headers: auth }),
+      await ctx.app.inject({ method: 'GET', url: '/api/personnel-auth/profile' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/nulle-part' }),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+  });
+
+  it('serves the web app pre-compressed, hashed files cached for a year and index.html revalidated', async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'web-'));
+    const script = 'console.log("app");'.repeat(50);
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Test</title>');
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), script);
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    const app = await buildApp({ config: testConfig(ctx.dataDir, { webDist }), db: ctx.db, logger: false });
+    try {
+      const get = (url: string, encoding: string) =>
+        app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      const gz = await get('/assets/index-abc123.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await get('/assets/index-abc123.js', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      for (const url of ['/', '/produits/12']) {
+        const page = await get(url, 'gzip, br');
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+    } finally {
+      await app.close();
+      await rm(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('API reference setting (API_DOCS)', () => {
+  const docsApp = (apiDocs: Config['apiDocs']) =>
+    buildApp({ config: testConfig(ctx.dataDir, { apiDocs }), db: ctx.db, logger: false });
+
+  it('with admin, answers openapi.json to an admin token only and does not serve the docs page', async () => {
+    const app = await docsApp('admin');
+    try {
+      await app.ready();
+      const spec = (headers: Record<string, string> = {}) =>
+        app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+      expect((await spec()).statusCode).toBe(401);
+      const admin = await loginWith(app, 'admin');
+      const comptable = await loginWith(app, 'comptable');
+      expect((await spec(comptable)).statusCode).toBe(403);
+      const allowed = await spec(admin);
+      expect(allowed.statusCode).toBe(200);
+      expect(Object.keys(allowed.json().paths)).toContain('/api/health');
+      expect((await app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with off, serves neither the document nor the page', async () => {
+    const app = await docsApp('off');
+    try {
+      const admin = await loginWith(app, 'admin');
+      expect((await app.inject({ method: 'GET', url: '/api/openapi.json', headers: admin })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** Signs in a new account of the role on another app over the same database. */
+async function loginWith(app: App, role: Role) {
+  const account = await createAccount(ctx.db, { role });
+  const response = await login(app, account.email, account.password);
+  return { authorization: `Bearer ${response.json().data.token}` };
+}
 
 describe('settings', () => {
   it('lets anyone read the public settings without a token', async () => {

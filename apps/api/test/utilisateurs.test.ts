@@ -52,13 +52,19 @@ describe('account creation', () => {
     expect(JSON.stringify(audit?.new_values)).not.toContain('Bienvenue');
   });
 
-  it('defaults to demandeur; never a member (validated request) nor staff (staff page) account', async () => {
+  it('defaults to demandeur; refuses a staff role saying the staff page creates it, and a member role saying a validated demande does', async () => {
     const { role: _role, ...body } = userBody();
     expect((await inject('POST', '/api/utilisateurs', body)).json().data.role).toBe('demandeur');
-    for (const role of ['membre', 'comptable', 'admin']) {
+    const cases: [string, string][] = [
+      ['comptable', PEOPLE_MESSAGES.staffFileNeeded],
+      ['admin', PEOPLE_MESSAGES.staffFileNeeded],
+      ['membre', PEOPLE_MESSAGES.membreFromDemande],
+      ['pape', 'Veuillez choisir un rôle'],
+    ];
+    for (const [role, message] of cases) {
       const refused = await inject('POST', '/api/utilisateurs', userBody({ role }));
       expect(refused.statusCode, role).toBe(400);
-      expect(refused.json().errors.role, role).toBe('Veuillez choisir un rôle');
+      expect(refused.json().errors.role, role).toBe(message);
     }
   });
 

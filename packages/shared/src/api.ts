@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './fields.ts';
 
 /** Stable error codes of the API (decisions §2). */
 export const ERROR_CODES = [
@@ -12,9 +13,12 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'INVALID_RESET_CODE',
+  'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
   'MAINTENANCE',
   'INTERNAL_ERROR',
 ] as const;
@@ -39,6 +43,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /** False when a search matched more rows than it counts: `total` is then a lower bound. */
+  totalExact: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -50,14 +56,17 @@ export const MAX_LIMIT = 1000;
 
 /** Common list query: page, limit (capped), sort order. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(50),
+  page: intField(undefined, { min: 1 }).default(1),
+  limit: intField(undefined, { min: 1, max: MAX_LIMIT }).default(50),
   sortOrder: z
     .enum(['asc', 'desc', 'ASC', 'DESC'])
     .default('asc')
     .transform((v) => v.toLowerCase() as 'asc' | 'desc'),
 });
 
-export function paginate(page: number, limit: number, total: number): Pagination {
-  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+/** A search counts its matches up to this many; beyond, the total says "more than". */
+export const SEARCH_COUNT_CAP = 200;
+
+export function paginate(page: number, limit: number, total: number, totalExact = true): Pagination {
+  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)), totalExact };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { roleSchema } from './roles.ts';
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -91,6 +92,11 @@ const newPassword = z
   .string({ error: 'Veuillez saisir un nouveau mot de passe' })
   .min(1, 'Veuillez saisir un nouveau mot de passe')
   .max(256);
+
+/** The lock notice's unlock link carries one opaque token. */
+export const unlockBodySchema = z.object({
+  token: z.string({ error: MESSAGES.unlockLinkInvalid }).trim().min(1, MESSAGES.unlockLinkInvalid).max(200),
+});
 
 export const staffResetBodySchema = z.object({ email, token: resetCode, password: newPassword });
 export const memberResetOtpBodySchema = z.object({ email, otp_code: resetCode, new_password: newPassword });

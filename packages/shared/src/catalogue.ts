@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
+import { decimalField, idField, intField } from './fields.ts';
 
 /** Upload limits of the catalogue forms (spec 2 §5, §9). */
 export const MEDIA_LIMITS = {
@@ -40,9 +41,10 @@ const optionalUrl = z
   .nullish()
   .transform((v) => v ?? null);
 
-/** Numbers arrive as JSON numbers or, from a multipart form, as strings. */
-const amount = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(1e13);
-const count = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(99);
+/** Amounts in FCFA (bigint columns). Numbers arrive as JSON numbers or, from a multipart form, as digits. */
+const MAX_AMOUNT = 1e13;
+const amount = (message: string) => intField(message, { min: 1, max: MAX_AMOUNT });
+const count = (message: string) => intField(message, { max: 99 });
 
 // ---------------------------------------------------------------- Sites
 
@@ -164,17 +166,12 @@ export const produitBodySchema = z
       .min(1, 'La description est requise')
       .max(5000),
     type: z.enum(PRODUIT_TYPES, { error: 'Le type doit être logement ou terrain' }),
-    superficie: z.coerce
-      .number({ error: 'La superficie doit être supérieure à 0' })
-      .positive('La superficie doit être supérieure à 0')
-      .max(10_000_000),
+    superficie: decimalField('La superficie doit être supérieure à 0', { max: 10_000_000 }).refine(
+      (v) => v > 0,
+      'La superficie doit être supérieure à 0',
+    ),
     prix_vente: amount('Le prix de vente doit être supérieur à 0'),
-    caution: z.coerce
-      .number({ error: 'La caution ne peut pas être négative' })
-      .int('La caution ne peut pas être négative')
-      .min(0, 'La caution ne peut pas être négative')
-      .max(1e13)
-      .default(0),
+    caution: intField('La caution ne peut pas être négative', { max: MAX_AMOUNT }).default(0),
     nombre_chambre: count('Le nombre de chambres ne peut pas être négatif').default(1),
     nombre_salon: count('Le nombre de salons doit être supérieur à 0').default(1),
     nombre_cuisine: count('Le nombre de cuisines doit être supérieur à 0').default(1),
@@ -182,12 +179,9 @@ export const produitBodySchema = z
     // Empty (or null) means no delay, e.g. a plot, or a delay cleared in an edit.
     delais_construction: z.preprocess(
       (v) => (v === '' || v === undefined ? null : v),
-      z.coerce.number({ error: MONTHS }).int(MONTHS).positive(MONTHS).max(240, MONTHS).nullable(),
+      intField(MONTHS, { min: 1, max: 240 }).nullable(),
     ),
-    site_id: z.coerce
-      .number({ error: 'Veuillez sélectionner un site' })
-      .int()
-      .positive('Veuillez sélectionner un site'),
+    site_id: idField('Veuillez sélectionner un site'),
     video_logement: optionalUrl,
   })
   .superRefine((body, ctx) => {
@@ -209,10 +203,10 @@ export const produitListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   type: z.enum(PRODUIT_TYPES).optional(),
   disponibilite: z.enum(DISPONIBILITES).optional(),
-  site_id: z.coerce.number().int().positive().optional(),
+  site_id: idField().optional(),
   ville: z.string().trim().max(100).optional(),
-  prix_min: z.coerce.number().int().min(0).optional(),
-  prix_max: z.coerce.number().int().min(0).optional(),
+  prix_min: intField(undefined, { max: MAX_AMOUNT }).optional(),
+  prix_max: intField(undefined, { max: MAX_AMOUNT }).optional(),
   sortBy: z.enum(PRODUIT_SORTS).default('date_creation'),
   sortOrder: z
     .enum(['asc', 'desc', 'ASC', 'DESC'])
@@ -249,5 +243,5 @@ export const favoriSchema = z.object({
 export type Favori = z.infer<typeof favoriSchema>;
 
 export const favoriBodySchema = z.object({
-  produit_id: z.coerce.number({ error: 'Produit invalide' }).int().positive('Produit invalide'),
+  produit_id: idField('Produit invalide'),
 });

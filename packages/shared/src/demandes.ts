@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { PRODUIT_TYPES } from './catalogue.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
+import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
 
 /** Registration requests (spec 1 §2.4–2.6, §3, §5; decisions §5). */
 export const DEMANDE_STATUTS = ['en_attente', 'validee', 'rejetee'] as const;
@@ -154,11 +155,13 @@ export const demandeSchema = z.object({
   }),
   notes: z.string().nullable(),
   statut: demandeStatutSchema,
-  gere_par: z.number().int().nullable(),
-  gestionnaire: z.object({ id: z.number().int(), nom: z.string(), prenom: z.string() }).nullable(),
+  gere_par: z.number().int().nullable().describe(STAFF_ID_DESCRIPTION),
+  gestionnaire: z
+    .object({ id: z.number().int().describe(STAFF_ID_DESCRIPTION), nom: z.string(), prenom: z.string() })
+    .nullable(),
   motif_rejet: z.string().nullable(),
   commentaires: z.string().nullable(),
-  traite_par: z.number().int().nullable(),
+  traite_par: z.number().int().nullable().describe(STAFF_ID_DESCRIPTION),
   date_traitement: z.string().nullable(),
   /** The member created by the validation, with his code. */
   membre: z.object({ id: z.number().int(), code_esv: z.string() }).nullable(),
@@ -170,8 +173,7 @@ export const demandeSchema = z.object({
 });
 export type Demande = z.infer<typeof demandeSchema>;
 
-const positiveInt = (message: string, max: number) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(max, message);
+const positiveInt = (message: string, max: number) => intField(message, { min: 1, max });
 
 /** The total to pay: monthly engagement × duration (spec 1 §9); 0 while either is missing. */
 export function totalToPay(monthly: unknown, duration: unknown): number {
@@ -206,7 +208,7 @@ const commonFields = {
     'Numéro de téléphone invalide',
   ),
   adresse: requiredText("L'adresse est requise", 300),
-  produit_id: positiveInt(DEMANDE_MESSAGES.productRequired, 2_147_483_647),
+  produit_id: idField(DEMANDE_MESSAGES.productRequired),
   notes: optionalText(2000),
 };
 
@@ -216,14 +218,15 @@ export const demandePublicSchema = z.object({
   situation_matrimoniale: situationSchema,
   pays: z.enum(PAYS, { error: 'Veuillez choisir un pays' }).default("Côte d'Ivoire"),
   ville: z.enum(VILLES_PUBLIQUES, { error: 'Veuillez choisir une ville' }),
-  engagement_mensuel: z.coerce
-    .number({ error: `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA` })
-    .int("L'engagement mensuel doit être un nombre entier de FCFA")
-    .min(ENGAGEMENT_MINIMUM_PUBLIC, `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`)
-    .max(1e10),
-  duree_paiement: z.coerce
-    .number({ error: 'Veuillez choisir une durée de paiement' })
-    .refine((v) => (DUREES_PAIEMENT as readonly number[]).includes(v), 'Veuillez choisir une durée de paiement'),
+  engagement_mensuel: intField(`Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`, {
+    min: ENGAGEMENT_MINIMUM_PUBLIC,
+    max: 1e10,
+    integerMessage: "L'engagement mensuel doit être un nombre entier de FCFA",
+  }),
+  duree_paiement: intField('Veuillez choisir une durée de paiement').refine(
+    (v) => (DUREES_PAIEMENT as readonly number[]).includes(v),
+    'Veuillez choisir une durée de paiement',
+  ),
   /** Hidden from people; a robot that fills it is answered as usual and nothing is kept. */
   site_web: z.string().max(500).optional(),
 });
@@ -248,11 +251,8 @@ export type DemandeUpdateBody = z.input<typeof demandeUpdateSchema>;
 
 /** PUT /demandes/{id}/validate. */
 export const demandeValidateSchema = z.object({
-  id: z.coerce.number({ error: DEMANDE_MESSAGES.invalidId }).int().positive(DEMANDE_MESSAGES.invalidId).optional(),
-  gere_par: z.coerce
-    .number({ error: DEMANDE_MESSAGES.gestionnaireRequired })
-    .int(DEMANDE_MESSAGES.gestionnaireRequired)
-    .positive(DEMANDE_MESSAGES.gestionnaireRequired),
+  id: idField(DEMANDE_MESSAGES.invalidId).optional(),
+  gere_par: idField(DEMANDE_MESSAGES.gestionnaireRequired).describe(STAFF_ID_DESCRIPTION),
 });
 export type DemandeValidateBody = z.input<typeof demandeValidateSchema>;
 
@@ -294,7 +294,7 @@ export type PublicProduit = z.infer<typeof publicProduitSchema>;
 /** An active gestionnaire offered at validation (spec 1 §2.5): name, position and department. */
 export const gestionnaireActifSchema = z.object({
   /** The gestionnaire's account id: the value of `gere_par`. */
-  id: z.number().int(),
+  id: z.number().int().describe(STAFF_ID_DESCRIPTION),
   nom: z.string(),
   prenom: z.string(),
   poste: z.string(),

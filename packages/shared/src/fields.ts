@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_MESSAGES } from './messages.ts';
 
 /** Field builders the forms' schemas share: one way to say "required", "optional" and "e-mail". */
 
@@ -24,3 +25,50 @@ export const emailField = (invalidMessage = "Format d'email invalide") =>
     .email(invalidMessage)
     .max(254)
     .transform((v) => v.toLowerCase());
+
+/** The largest PostgreSQL `integer`: every id column, and the default bound of an integer field. */
+export const PG_INT_MAX = 2_147_483_647;
+
+/** Decimal digits only, as a query string or a multipart field carries a number ("0x10", "1e3", " 7 " are refused). */
+const DIGITS = /^[0-9]{1,16}$/;
+const DECIMAL = /^[0-9]{1,16}(\.[0-9]{1,6})?$/;
+
+export interface NumberBounds {
+  min?: number;
+  max?: number;
+  /** The message for a JSON number with a fractional part, when it differs. */
+  integerMessage?: string;
+}
+
+/**
+ * An integer within bounds (0 to PG_INT_MAX unless told), sent as a JSON number or as a string
+ * of decimal digits; anything else (an array, a boolean, hex, exponent, spaces) gets `message`.
+ * The bounds sit on the number branch too, so that the OpenAPI document shows them.
+ */
+export const intField = (
+  message?: string,
+  { min = 0, max = PG_INT_MAX, integerMessage = message }: NumberBounds = {},
+) =>
+  z
+    .union(
+      [
+        z.number().min(min, message).max(max, message).meta({ type: 'integer' }),
+        z.string().regex(DIGITS).transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(integerMessage).min(min, message).max(max, message));
+
+/** A decimal number within bounds (e.g. a surface), as a JSON number or digits with an optional decimal point. */
+export const decimalField = (message?: string, { min = 0, max = PG_INT_MAX }: NumberBounds = {}) =>
+  z
+    .union([z.number().min(min, message).max(max, message), z.string().regex(DECIMAL).transform(Number)], {
+      error: message,
+    })
+    .pipe(z.number().min(min, message).max(max, message));
+
+/** A row id in a path, a query or a body: an integer from 1 to PostgreSQL's integer maximum. */
+export const idField = (message: string = INPUT_MESSAGES.invalidId) => intField(message, { min: 1 });
+
+/** `/…/:id` path parameters. */
+export const idParamsSchema = z.object({ id: idField() });

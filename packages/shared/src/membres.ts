@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, idField, optionalText, requiredText } from './fields.ts';
 import { accountStatutSchema } from './roles.ts';
+import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
 
 export const TYPES_MEMBRE = ['standard', 'premium', 'vip'] as const;
 export const typeMembreSchema = z.enum(TYPES_MEMBRE);
@@ -38,8 +39,10 @@ export const membreSchema = z.object({
   montant_total: z.number(),
   montant_deja_paye: z.number(),
   montant_du: z.number(),
-  gestionnaire_id: z.number().int().nullable(),
-  gestionnaire: z.object({ id: z.number().int(), nom: z.string(), prenom: z.string() }).nullable(),
+  gestionnaire_id: z.number().int().nullable().describe(STAFF_ID_DESCRIPTION),
+  gestionnaire: z
+    .object({ id: z.number().int().describe(STAFF_ID_DESCRIPTION), nom: z.string(), prenom: z.string() })
+    .nullable(),
   produit_id: z.number().int().nullable(),
   produit: z
     .object({
@@ -63,7 +66,7 @@ export const membreListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   statut: accountStatutSchema.optional(),
   type_membre: typeMembreSchema.optional(),
-  gestionnaire_id: z.coerce.number().int().positive().optional(),
+  gestionnaire_id: idField().describe(STAFF_ID_DESCRIPTION).optional(),
   sortBy: z.enum(MEMBRE_SORTS).default('nom'),
 });
 export type MembreListQuery = z.infer<typeof membreListQuerySchema>;
@@ -106,16 +109,13 @@ export const membreUpdateSchema = z
   .partial();
 export type MembreUpdate = z.infer<typeof membreUpdateSchema>;
 
-const gestionnaireId = z.coerce
-  .number({ error: 'Veuillez sélectionner un gestionnaire' })
-  .int()
-  .positive('Veuillez sélectionner un gestionnaire');
+const gestionnaireId = idField('Veuillez sélectionner un gestionnaire').describe(STAFF_ID_DESCRIPTION);
 
 export const membreGestionnaireSchema = z.object({ gestionnaire_id: gestionnaireId });
 
 export const membresGestionnaireSchema = z.object({
   membre_ids: z
-    .array(z.coerce.number().int().positive(), { error: 'Veuillez sélectionner au moins un membre' })
+    .array(idField(), { error: 'Veuillez sélectionner au moins un membre' })
     .min(1, 'Veuillez sélectionner au moins un membre')
     .max(1000),
   gestionnaire_id: gestionnaireId,

@@ -17,6 +17,8 @@ export const MESSAGES = {
   resetCodeInvalid: 'Code de réinitialisation invalide ou expiré',
   resetRequested: 'Si un compte correspond à cette adresse, un code de réinitialisation a été envoyé par email.',
   passwordReset: 'Mot de passe réinitialisé !',
+  accountUnlocked: 'Votre compte est débloqué. Vous pouvez vous connecter.',
+  unlockLinkInvalid: 'Ce lien de déblocage est invalide, expiré ou a déjà servi.',
   loggedOut: 'Déconnexion réussie',
   profileSaved: 'Profil sauvegardé avec succès !',
   emailTaken: 'Cette adresse email est déjà utilisée par un autre compte.',
@@ -34,6 +36,20 @@ export const MESSAGES = {
     'Le serveur rencontre un problème temporaire. Veuillez réessayer dans quelques minutes ou contacter le support technique.',
   forgotFallback: "Erreur lors de l'envoi du code",
   resetFallback: 'Erreur lors de la réinitialisation',
+} as const;
+
+/** What the server answers to malformed input, whichever field or layer refuses it. */
+export const INPUT_MESSAGES = {
+  invalidId: 'Identifiant invalide',
+  invalidCharacters: 'Ce champ contient des caractères non autorisés.',
+  invalidValue: 'Valeur invalide pour ce champ.',
+  tooDeep: 'Données invalides. La structure envoyée est trop imbriquée.',
+  malformedForm: 'Formulaire incomplet ou mal formé. Veuillez le renvoyer.',
+  rejectedByDatabase: 'Données invalides. Une valeur est hors des limites acceptées.',
+  uriTooLong: 'Adresse de la requête trop longue.',
+  headersTooLarge: 'En-têtes de la requête trop volumineux.',
+  requestTimeout: 'La requête a pris trop de temps.',
+  malformedRequest: 'Requête mal formée.',
 } as const;
 
 export function httpStatusMessage(status: number): string {

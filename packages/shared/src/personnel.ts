@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
 import { accountStatutSchema, type Role, STAFF_ROLES } from './roles.ts';
+import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'Veuillez choisir un rôle' });
 export type StaffRole = z.infer<typeof staffRoleSchema>;
@@ -37,8 +38,7 @@ export function isStaffRole(role: Role | string): role is StaffRole {
 
 /** A staff member (spec 3 §3): the staff file with its account's identity, role and status. */
 export const personnelSchema = z.object({
-  id: z.number().int(),
-  utilisateur_id: z.number().int(),
+  id: z.number().int().describe(STAFF_ID_DESCRIPTION),
   code_employe: z.string(),
   num_cni: z.string(),
   nom: z.string(),
@@ -69,15 +69,17 @@ const personnelFields = {
   date_embauche: z.iso.date({ error: "La date d'embauche est requise" }),
   salaire: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
-    z.coerce
-      .number({ error: 'Le salaire doit être supérieur à 0' })
-      .int('Le salaire doit être un nombre entier de FCFA')
-      .positive('Le salaire doit être supérieur à 0')
-      .max(1e12)
-      .nullable(),
+    intField('Le salaire doit être supérieur à 0', {
+      min: 1,
+      max: 1e12,
+      integerMessage: 'Le salaire doit être un nombre entier de FCFA',
+    }).nullable(),
   ),
   statut: accountStatutSchema,
 };
+
+/** `/personnel/{id}`: the account id, as everywhere a staff member is named. */
+export const personnelParamsSchema = z.object({ id: idField().describe(STAFF_ID_DESCRIPTION) });
 
 /** POST /admin/personnel: creates the staff file and its account. Without a code, the server draws one. */
 export const personnelCreateSchema = z

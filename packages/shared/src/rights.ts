@@ -45,6 +45,8 @@ export const CAPABILITIES = {
   // Settings (spec 2 §6; decisions §5: stored on the server, administered by admins)
   'settings.read': ['admin'],
   'settings.update': ['admin'],
+  // The API reference where it is not public (API_DOCS=admin, production's default)
+  'api.docs': ['admin'],
 
   // Versements (spec 3 §6)
   'versements.read': STAFF_AND_MEMBER_PAYMENTS,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { emailField, optionalText, requiredText } from './fields.ts';
-import { accountStatutSchema, ROLES, type Role, roleSchema } from './roles.ts';
+import { accountStatutSchema, ROLES, type Role, roleSchema, STAFF_ROLES } from './roles.ts';
 
 /** A user account (spec 3 §3), whatever its role. */
 export const utilisateurSchema = z.object({
@@ -38,9 +38,16 @@ const accountFields = {
   role: z.enum(ROLES, { error: 'Veuillez choisir un rôle' }),
 };
 
+/** The role refused on the users page says where such an account is created. */
+function creatableRoleMessage(role: unknown): string {
+  if ((STAFF_ROLES as readonly unknown[]).includes(role)) return PEOPLE_MESSAGES.staffFileNeeded;
+  if (role === 'membre') return PEOPLE_MESSAGES.membreFromDemande;
+  return 'Veuillez choisir un rôle';
+}
+
 export const utilisateurCreateSchema = z.object({
   ...accountFields,
-  role: z.enum(CREATABLE_ROLES, { error: 'Veuillez choisir un rôle' }).default('demandeur'),
+  role: z.enum(CREATABLE_ROLES, { error: (issue) => creatableRoleMessage(issue.input) }).default('demandeur'),
   mot_de_passe: z
     .string({ error: 'Le mot de passe est requis' })
     .min(6, 'Le mot de passe doit contenir au moins 6 caractères')
@@ -104,5 +111,6 @@ export const PEOPLE_MESSAGES = {
   codeTaken: 'Ce code employé est déjà utilisé.',
   staffFileNeeded:
     'Un compte du personnel se crée depuis la page Gestion des Personnels, avec sa fiche et son code employé.',
+  membreFromDemande: "Un compte membre naît de la validation de sa demande d'inscription.",
   keptForHistory: 'Ce compte a traité des demandes : il est gardé pour l’historique. Désactivez-le plutôt.',
 } as const;

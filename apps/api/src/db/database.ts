@@ -1,8 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
@@ -29,8 +32,36 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A dumped embedded database to start from (tests). */
   loadDataDir?: Blob | undefined;
+  /** A dump a new embedded data folder starts from instead of PGlite's initdb (db/template.ts); skipped if missing. */
+  template?: string | undefined;
   /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
   schema?: string | undefined;
+}
+
+/** Reads a connection keeps prepared; beyond, it plans as usual (queries with lists of every length). */
+const PREPARED_PER_CONNECTION = 300;
+
+/**
+ * PostgreSQL plans a query at every execution unless it is prepared, and planning a list page's
+ * joins costs as much as running it. Each pooled connection prepares the reads it runs, named by
+ * a hash of their text, so that a page is planned once per connection, not once per request.
+ */
+function preparingReads(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+    const prepared = new Set<string>();
+    client.query = ((config: unknown, values?: unknown) => {
+      if (typeof config === 'string' && Array.isArray(values) && /^\s*(select|with)\b/i.test(config)) {
+        const name = `k${createHash('sha256').update(config).digest('base64url').slice(0, 32)}`;
+        if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+          prepared.add(name);
+          return query({ name, text: config, values });
+        }
+      }
+      return query(config, values);
+    }) as typeof client.query;
+  });
+  return pool;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -40,22 +71,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let dataDir: string | undefined;
+  let loadDataDir = options.loadDataDir;
+  let release = () => {};
   if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    release = lockDataDir(options.dataDir);
     dataDir = path.join(options.dataDir, 'pgdata');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+    if (fresh && options.template && existsSync(options.template)) {
+      loadDataDir = new Blob([readFileSync(options.template)]);
+    }
   }
   // Durable writes: relaxedDurability stays off so a commit is on disk when it returns.
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: pgliteParsers,
+    extensions: { pg_trgm },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy(), dump: () => client.dumpDataDir('none') };
+  const close = async () => {
+    await db.destroy();
+    release();
+  };
+  return { db, kind: 'pglite', close, dump: () => client.dumpDataDir('none') };
 }
 
 /** Applies pending migrations; `schema` names where Kysely keeps its own bookkeeping tables. */

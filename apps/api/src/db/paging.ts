@@ -1,25 +1,66 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
-
-type Counted<O> = O & { total: string };
+import { type Pagination, paginate, SEARCH_COUNT_CAP } from '@app/shared';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { counterValue } from './counters.ts';
+import type { Executor } from './database.ts';
 
 /**
- * One page of a filtered list and the filter's total in one round trip: `count(*) over()` rides
- * along each row. A page past the end has no row to carry it, so it is counted apart (the pager
- * can then go back).
+ * Where a list's total comes from: a counter kept by the triggers (`counterKey`); a count of the
+ * matching rows for a small table; or, for a search, a count that stops at SEARCH_COUNT_CAP.
  */
-export async function pageOf<DB, TB extends keyof DB, O>(
-  filtered: SelectQueryBuilder<DB, TB, O>,
-  { page, limit }: { page: number; limit: number },
-  order: (query: SelectQueryBuilder<DB, TB, Counted<O>>) => SelectQueryBuilder<DB, TB, Counted<O>>,
-): Promise<{ rows: Counted<O>[]; total: number }> {
-  const counted = filtered.select(sql<string>`count(*) over()`.as('total')) as SelectQueryBuilder<DB, TB, Counted<O>>;
-  const rows = await order(counted)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  if (rows.length > 0 || page === 1) return { rows, total: Number(rows[0]?.total ?? 0) };
-  const row = (await filtered.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as {
-    total: string;
-  };
-  return { rows, total: Number(row.total) };
+export type TotalSource = { counter: string } | 'count' | 'search';
+
+/** A list's order as columns, the last one its key so that the order is total. */
+export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+
+export interface ListPage<DB, TB extends keyof DB, DD, DT extends keyof DD, O extends object> {
+  /** The rows matching the filters, on the list's own table and the joins its filters and order need. */
+  matching: SelectQueryBuilder<DB, TB, object>;
+  /** The column naming a row of the list ('d.id'). */
+  key: string;
+  order: ListOrder;
+  /** Everything a row shows, for the rows `inPage` keeps. */
+  details: (inPage: Expression<SqlBool>) => SelectQueryBuilder<DD, DT, O>;
+  total: TotalSource;
+  page: number;
+  limit: number;
+}
+
+function ordered<Q extends SelectQueryBuilder<never, never, object>>(query: Q, order: ListOrder): Q {
+  return order.reduce((q, [column, direction]) => q.orderBy(sql.ref(column), direction) as Q, query);
+}
+
+/** The total as one scalar expression, so that it rides along with the page. */
+function totalOf(matching: SelectQueryBuilder<never, never, object>, source: TotalSource): RawBuilder<string | null> {
+  if (source === 'count') return sql`(${matching.select(sql`count(*)`.as('n'))})`;
+  if (source === 'search') {
+    const capped = matching.select(sql`1`.as('one')).limit(SEARCH_COUNT_CAP + 1);
+    return sql`(SELECT count(*) FROM (${capped}) AS capped)`;
+  }
+  return counterValue(source.counter);
+}
+
+/**
+ * One page of a filtered list and its pagination in one round trip, never counting, joining or
+ * sorting every row: the page's keys come from walking the index of the order on the list's own
+ * table (a deep page skips index entries, not joined rows), then only those rows are joined for
+ * display; the total (a kept counter, a small count, or a search's capped count) rides along.
+ */
+export async function pageOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O extends object>(
+  db: Executor,
+  list: ListPage<DB, TB, DD, DT, O>,
+): Promise<{ rows: O[]; pagination: Pagination }> {
+  const matching = list.matching as SelectQueryBuilder<never, never, object>;
+  const keys = ordered(matching.select(sql.ref(list.key).as('key')), list.order)
+    .limit(list.limit)
+    .offset((list.page - 1) * list.limit);
+  const inPage = sql<SqlBool>`${sql.ref(list.key)} IN (${keys})`;
+  const paged = ordered(list.details(inPage) as SelectQueryBuilder<never, never, O>, list.order);
+  const total = totalOf(matching, list.total);
+  const rows = (await paged.select(total.as('total')).execute()) as (O & { total: string | null })[];
+  // Past the last page no row carries the total.
+  const counted =
+    rows.length > 0 ? rows[0]?.total : (await db.selectNoFrom(total.as('total')).executeTakeFirst())?.total;
+  const n = Number(counted ?? 0);
+  const exact = list.total !== 'search' || n <= SEARCH_COUNT_CAP;
+  return { rows, pagination: paginate(list.page, list.limit, exact ? n : SEARCH_COUNT_CAP, exact) };
 }

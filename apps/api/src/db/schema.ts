@@ -17,8 +17,6 @@ export interface UtilisateursTable {
   telephone: string | null;
   photo_profil: string | null;
   must_change_password: Generated<boolean>;
-  failed_login_count: Generated<number>;
-  locked_until: NullableTimestamp;
   date_derniere_connexion: NullableTimestamp;
   password_changed_at: Timestamp;
   created_by: number | null;
@@ -68,6 +66,25 @@ export interface PasswordResetCodesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: NullableTimestamp;
   attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Sign-in failures of one account from one client address (migration 0006). */
+export interface LoginThrottlesTable {
+  utilisateur_id: number;
+  address: string;
+  failures: Generated<number>;
+  lockouts: Generated<number>;
+  locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** The lock notice's single-use unlock links, by SHA-256. */
+export interface UnlockTokensTable {
+  token_hash: string;
+  utilisateur_id: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -213,12 +230,20 @@ export interface DemandesTable {
   updated_at: Timestamp;
 }
 
+/** Kept list totals (migration 0005): one row per list and combination of counted filters. */
+export interface CompteursTable {
+  cle: string;
+  total: string;
+}
+
 export interface DB {
   utilisateurs: UtilisateursTable;
   personnel: PersonnelTable;
   sessions: SessionsTable;
   session_tokens: SessionTokensTable;
   password_reset_codes: PasswordResetCodesTable;
+  login_throttles: LoginThrottlesTable;
+  unlock_tokens: UnlockTokensTable;
   settings: SettingsTable;
   audit: AuditTable;
   sites: SitesTable;
@@ -228,6 +253,7 @@ export interface DB {
   favoris: FavorisTable;
   membres: MembresTable;
   demandes: DemandesTable;
+  compteurs: CompteursTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

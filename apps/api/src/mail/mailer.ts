@@ -36,11 +36,12 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(folder, { recursive: true });
+      // Reset codes and temporary passwords: readable by the server's user only.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       // Written aside then renamed: a reader of the folder never sees a half-written message.
-      await writeFile(`${file}.part`, info.message as Buffer);
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.part`, file);
       options.log.info(
         { mail: { to: message.to, subject: message.subject, file } },

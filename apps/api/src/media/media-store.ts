@@ -38,8 +38,8 @@ export class MediaStore {
   async save(folder: string, file: IncomingFile): Promise<StoredFile> {
     const relative = `${folder}/${randomUUID()}.${file.extension}`;
     const absolute = this.absolute(relative);
-    await mkdir(path.dirname(absolute), { recursive: true });
-    await writeFile(absolute, file.data, { flag: 'wx' });
+    await mkdir(path.dirname(absolute), { recursive: true, mode: 0o700 });
+    await writeFile(absolute, file.data, { flag: 'wx', mode: 0o600 });
     return {
       path: relative,
       original_name: file.filename.slice(0, 255),

@@ -1,7 +1,7 @@
 import { type Capability, can, MESSAGES } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Caller, scopeOf, type Visitor } from '../caller.ts';
 import { AppError } from '../errors.ts';
-import type { AuditActor } from '../modules/audit/audit.repository.ts';
 import type { AuthService, RequestUser } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -70,16 +70,14 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
   });
 }
 
-/** The signed-in caller; for routes that declare a right, the hook guarantees it. */
-export function currentUser(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new AppError('TOKEN_MISSING', MESSAGES.tokenMissing);
-  return request.user;
+/** Where the request comes from, signed in or not. */
+export function visitorOf(request: FastifyRequest): Visitor {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export function auditActor(request: FastifyRequest): AuditActor {
-  return {
-    user_id: request.user?.id ?? null,
-    ip_address: request.ip ?? null,
-    user_agent: request.headers['user-agent'] ?? null,
-  };
+/** The signed-in caller with his scope; for routes that declare a right, the hook guarantees one. */
+export function callerOf(request: FastifyRequest): Caller {
+  const user = request.user;
+  if (!user) throw new AppError('TOKEN_MISSING', MESSAGES.tokenMissing);
+  return { ...user, scope: scopeOf(user.id, user.role), ...visitorOf(request) };
 }

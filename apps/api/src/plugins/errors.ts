@@ -1,5 +1,15 @@
-import { DEMANDE_MESSAGES, type ErrorBody, errorBodySchema, MESSAGES, PEOPLE_MESSAGES } from '@app/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  DEMANDE_MESSAGES,
+  type ErrorBody,
+  type ErrorCode,
+  errorBodySchema,
+  INPUT_MESSAGES,
+  MESSAGES,
+  PEOPLE_MESSAGES,
+} from '@app/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
@@ -46,6 +56,13 @@ const FOREIGN_KEY_VIOLATIONS: Record<string, string> = {
 };
 
 /**
+ * PostgreSQL's data exceptions that a value sent by a client can cause (too long, out of range,
+ * not a number or a date, bad encoding or NUL, bad escape). Others of class 22 (a division by
+ * zero, an overflow in a sum) are the server's own bugs: a 500.
+ */
+const INPUT_DATA_EXCEPTIONS = new Set(['22001', '22003', '22007', '22008', '22021', '22025', '22P02', '22P05']);
+
+/**
  * One error path: AppError codes map to statuses, validation to 400 with field messages,
  * unique violations to 409, body limits to 413, anything else to a generic 500 and a log line.
  */
@@ -66,6 +83,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(errors)[0];
       status = 400;
       body = { success: false, message: first ?? MESSAGES.invalidInput, code: 'VALIDATION_ERROR', errors };
+    } else if (error.code && INPUT_DATA_EXCEPTIONS.has(error.code)) {
+      // A value the schemas let through and PostgreSQL refuses: invalid input. The log keeps
+      // the SQLSTATE only, never the values.
+      request.log.warn({ sqlState: error.code }, 'valeur refusée par la base de données');
+      status = 400;
+      body = { success: false, message: INPUT_MESSAGES.rejectedByDatabase, code: 'VALIDATION_ERROR' };
     } else if (error.code === '23514') {
       // A database CHECK the schemas let through: invalid input, never a 500.
       status = 400;
@@ -104,4 +127,40 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 401) reply.header('WWW-Authenticate', 'Bearer');
     return reply.status(status).send(body);
   });
+}
+
+/** Router errors answered before any route runs: a path parameter over maxParamLength (414), a malformed URL. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { success: false, message: INPUT_MESSAGES.uriTooLong, code: 'URI_TOO_LONG' }
+      : { success: false, message: INPUT_MESSAGES.malformedRequest, code: 'VALIDATION_ERROR' };
+  reply.status(body.code === 'URI_TOO_LONG' ? 414 : 400).send(body);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: INPUT_MESSAGES.headersTooLarge },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: INPUT_MESSAGES.requestTimeout },
+};
+
+/**
+ * Node's HTTP parser errors (headers over 16 KB, a request that never ends, bytes that are not
+ * HTTP) never reach a route: the answer is written on the socket, in the same envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: INPUT_MESSAGES.malformedRequest,
+  };
+  const body: ErrorBody = { success: false, message: known.message, code: known.code };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,9 +1,18 @@
-import { fileTooLargeMessage, MEDIA_LIMITS, MEDIA_MESSAGES, PHOTO_MIME_TYPES, PLAN_MIME_TYPES } from '@app/shared';
+import {
+  fileTooLargeMessage,
+  INPUT_MESSAGES,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  PHOTO_MIME_TYPES,
+  PLAN_MIME_TYPES,
+} from '@app/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
 import type { IncomingFile } from '../media/media-store.ts';
+import { assertStorableText } from './input.ts';
 
 export type FileKind = 'photo' | 'plan';
 
@@ -26,21 +35,47 @@ const TYPE_NAMES: Record<FileKind, string> = { photo: 'JPEG, PNG ou WebP', plan:
  * before anything is written.
  */
 export async function readForm(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
-  const form: ParsedForm = { fields: {}, files: { photo: [], plan: [] } };
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    // null clears an optional field, as an empty form field does.
-    for (const [key, value] of Object.entries(body))
-      if (value !== undefined) form.fields[key] = value === null ? '' : String(value);
-    return form;
+  if (!request.isMultipart()) return { fields: jsonFields(request.body ?? {}), files: { photo: [], plan: [] } };
+  try {
+    return await readMultipart(request, fileFields);
+  } catch (error) {
+    // The parser's own errors (a body cut before its closing boundary, a broken part header)
+    // carry no status: the client's fault, never a 500.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('VALIDATION_ERROR', INPUT_MESSAGES.malformedForm);
   }
+}
+
+/** A JSON body read as a form: scalars only, as a multipart form would carry them. */
+function jsonFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.invalidInput);
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object' && value !== null) {
+      throw new AppError('VALIDATION_ERROR', INPUT_MESSAGES.invalidValue, { [key]: INPUT_MESSAGES.invalidValue });
+    }
+    // null clears an optional field, as an empty form field does.
+    fields[key] = value === null ? '' : String(value);
+  }
+  return fields;
+}
+
+async function readMultipart(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
+  const form: ParsedForm = { fields: {}, files: { photo: [], plan: [] } };
   for await (const part of request.parts()) {
+    assertStorableText(part.fieldname, part.fieldname);
     if (part.type === 'field') {
       if (part.valueTruncated) {
         const message = 'Ce champ est trop long.';
         throw new AppError('VALIDATION_ERROR', message, { [part.fieldname]: message });
       }
-      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      if (typeof part.value === 'string') {
+        assertStorableText(part.value, part.fieldname);
+        form.fields[part.fieldname] = part.value;
+      }
       continue;
     }
     const spec = fileFields[part.fieldname];
@@ -62,6 +97,7 @@ export async function readForm(request: FastifyRequest, fileFields: FileFields):
       throw error;
     });
     if (data.length === 0) continue;
+    assertStorableText(part.filename, part.fieldname);
     const detected = await fileTypeFromBuffer(data);
     // Word 97–2003 files are OLE containers: file-type reports "cfb"; only a .doc name makes it a document.
     const mimeType =

@@ -10,3 +10,13 @@ export function formatSurface(value: number | string | null | undefined): string
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count > 1 ? pluralForm : singular}`;
 }
+
+/** "39 demandes", or "plus de 200 demandes" when a search counted its matches only up to a cap. */
+export function pluralTotal(
+  pagination: { total: number; totalExact?: boolean },
+  singular: string,
+  pluralForm = `${singular}s`,
+): string {
+  const text = plural(pagination.total, singular, pluralForm);
+  return pagination.totalExact === false ? `plus de ${text}` : text;
+}

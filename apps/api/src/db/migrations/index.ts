@@ -3,6 +3,8 @@ import * as foundation from './2026-11-22-0001-foundation.ts';
 import * as catalogue from './2026-11-22-0002-catalogue.ts';
 import * as people from './2026-11-22-0003-people.ts';
 import * as demandes from './2026-11-23-0004-demandes.ts';
+import * as listScale from './2026-11-24-0005-list-scale.ts';
+import * as signInAbuse from './2026-11-24-0006-sign-in-abuse.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-catalogue': catalogue,
   '2026-11-22-0003-people': people,
   '2026-11-23-0004-demandes': demandes,
+  '2026-11-24-0005-list-scale': listScale,
+  '2026-11-24-0006-sign-in-abuse': signInAbuse,
 };

@@ -1,11 +1,5 @@
+import type { Caller, Visitor } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
-
-/** Who did it and from where: taken from the request, written with every audit row. */
-export interface AuditActor {
-  user_id: number | null;
-  ip_address: string | null;
-  user_agent: string | null;
-}
 
 export interface AuditEntry {
   action: string;
@@ -17,21 +11,24 @@ export interface AuditEntry {
   personnel_id?: number | null;
 }
 
-/** Appends one row to the journal; call it with the transaction of the change it records. */
-export async function insertAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+/**
+ * Appends one row to the journal, with who did it (the caller's account; none for a visitor) and
+ * from where. Call it with the transaction of the change it records.
+ */
+export async function insertAudit(db: Executor, who: Visitor | Caller, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit')
     .values({
       action: entry.action,
       table_name: entry.table_name,
       record_id: entry.record_id == null ? null : String(entry.record_id),
-      user_id: actor.user_id,
+      user_id: 'id' in who ? who.id : null,
       membre_id: entry.membre_id ?? null,
       personnel_id: entry.personnel_id ?? null,
       old_values: entry.old_values === undefined ? null : JSON.stringify(entry.old_values),
       new_values: entry.new_values === undefined ? null : JSON.stringify(entry.new_values),
-      ip_address: actor.ip_address,
-      user_agent: actor.user_agent?.slice(0, 500) ?? null,
+      ip_address: who.ip,
+      user_agent: who.userAgent?.slice(0, 500) ?? null,
     })
     .execute();
 }

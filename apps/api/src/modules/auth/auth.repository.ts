@@ -136,3 +136,106 @@ export async function recordResetAttempt(db: Executor, id: number, used: boolean
     .where('id', '=', id)
     .execute();
 }
+
+/** Stamps a sign-in; undefined if the account is gone. */
+export async function recordSignIn(db: Executor, utilisateurId: number) {
+  return db
+    .updateTable('utilisateurs')
+    .set({ date_derniere_connexion: new Date() })
+    .where('id', '=', utilisateurId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findLoginThrottle(db: Executor, utilisateurId: number, address: string) {
+  return db
+    .selectFrom('login_throttles')
+    .selectAll()
+    .where('utilisateur_id', '=', utilisateurId)
+    .where('address', '=', address)
+    .executeTakeFirst();
+}
+
+/** The pair's row, created if missing and locked until the transaction ends, so parallel failures count one by one. */
+export async function lockLoginThrottle(db: Executor, utilisateurId: number, address: string) {
+  return db
+    .insertInto('login_throttles')
+    .values({ utilisateur_id: utilisateurId, address })
+    .onConflict((oc) => oc.columns(['utilisateur_id', 'address']).doUpdateSet({ updated_at: new Date() }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateLoginThrottle(
+  db: Executor,
+  utilisateurId: number,
+  address: string,
+  values: { failures: number; lockouts: number; locked_until: Date | null },
+) {
+  await db
+    .updateTable('login_throttles')
+    .set({ ...values, updated_at: new Date() })
+    .where('utilisateur_id', '=', utilisateurId)
+    .where('address', '=', address)
+    .execute();
+}
+
+/** Forgets the pair after a sign-in; answers the row it removed (waiting for a parallel failure to commit). */
+export async function deleteLoginThrottle(db: Executor, utilisateurId: number, address: string) {
+  return db
+    .deleteFrom('login_throttles')
+    .where('utilisateur_id', '=', utilisateurId)
+    .where('address', '=', address)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Pairs with no failure since `before` (their locks, a day at most, are over). */
+export async function deleteStaleLoginThrottles(db: Executor, before: Date) {
+  await db.deleteFrom('login_throttles').where('updated_at', '<', before).execute();
+}
+
+/** Lifts every lock on the account's sign-in, from every address; the lock growth is kept. */
+export async function liftLoginLocks(db: Executor, utilisateurId: number) {
+  await db
+    .updateTable('login_throttles')
+    .set({ failures: 0, locked_until: null, updated_at: new Date() })
+    .where('utilisateur_id', '=', utilisateurId)
+    .execute();
+}
+
+export async function hasLiveUnlockToken(db: Executor, utilisateurId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('unlock_tokens')
+    .select('token_hash')
+    .where('utilisateur_id', '=', utilisateurId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new unlock link for the account; its used and expired ones go. */
+export async function replaceUnlockToken(db: Executor, utilisateurId: number, tokenHash: string, expiresAt: Date) {
+  await db
+    .deleteFrom('unlock_tokens')
+    .where('utilisateur_id', '=', utilisateurId)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', new Date())]))
+    .execute();
+  await db
+    .insertInto('unlock_tokens')
+    .values({ token_hash: tokenHash, utilisateur_id: utilisateurId, expires_at: expiresAt })
+    .execute();
+}
+
+/** Marks an unlock link used; answers its account only if it was unused and unexpired, so it works once. */
+export async function consumeUnlockToken(db: Executor, tokenHash: string) {
+  return db
+    .updateTable('unlock_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['utilisateur_id'])
+    .executeTakeFirst();
+}

@@ -14,12 +14,14 @@ import {
   staffForgotBodySchema,
   staffResetBodySchema,
   successSchema,
+  unlockBodySchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { callerOf, visitorOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
+import { throttleAddress } from './login-throttle.ts';
 
 interface AuthRoutesOptions {
   auth: AuthService;
@@ -30,11 +32,12 @@ const ok = (message: string) => ({ success: true as const, message });
 
 /** Sign-in, sessions and passwords: staff paths (/personnel-auth) and member paths (/membre-auth). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config }) => {
-  // One budget per kind of action and IP, shared by its staff and member paths (one limiter,
-  // one store, used by each of its routes; the routes opt out of the global API limit).
+  // One budget per kind of action and address (an IPv6 /64 as one, like the sign-in throttle:
+  // a burst from many addresses of one network shares it), shared by its staff and member paths
+  // (one limiter, one store, used by each of its routes; the routes opt out of the global limit).
   const limiter = (max: number, timeWindow: string) => ({
     config: { public: true, rateLimit: false as const },
-    onRequest: app.rateLimit({ max, timeWindow }),
+    onRequest: app.rateLimit({ max, timeWindow, keyGenerator: (request) => throttleAddress(request.ip) }),
   });
   const loginLimit = limiter(config.loginRateLimit, '1 minute');
   const resetLimit = limiter(config.loginRateLimit, '1 minute');
@@ -56,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
       async (request) => ({
         success: true as const,
-        data: await auth.login(request.body.identifier, request.body.password, auditActor(request)),
+        data: await auth.login(visitorOf(request), request.body.identifier, request.body.password),
         message: 'Connexion réussie',
       }),
     );
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         },
       },
       async (request) => {
-        const result = await auth.refresh(request.body.refreshToken, auditActor(request));
+        const result = await auth.refresh(visitorOf(request), request.body.refreshToken);
         const data = {
           token: result.token,
           refreshToken: result.refreshToken,
@@ -101,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const header = request.headers.authorization;
       const accessToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      await auth.logout({ accessToken, refreshToken: request.body?.refreshToken }, auditActor(request));
+      await auth.logout(visitorOf(request), { accessToken, refreshToken: request.body?.refreshToken });
       return ok(MESSAGES.loggedOut);
     },
   );
@@ -118,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => ({
       success: true as const,
-      data: await auth.extend(currentUser(request), auditActor(request)),
+      data: await auth.extend(callerOf(request)),
       message: 'Session prolongée',
     }),
   );
@@ -129,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { right: 'profile.read', duringPasswordChange: true },
       schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: successSchema(profileSchema) } },
     },
-    async (request) => ({ success: true as const, data: await auth.profile(currentUser(request).id) }),
+    async (request) => ({ success: true as const, data: await auth.profile(callerOf(request)) }),
   );
 
   app.put(
@@ -145,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => ({
       success: true as const,
-      data: await auth.updateProfile(currentUser(request).id, request.body, auditActor(request)),
+      data: await auth.updateProfile(callerOf(request), request.body),
       message: MESSAGES.profileSaved,
     }),
   );
@@ -165,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      await auth.changePassword(currentUser(request), currentPassword, newPassword, auditActor(request));
+      await auth.changePassword(callerOf(request), currentPassword, newPassword);
       return ok(MESSAGES.passwordChanged);
     },
   );
@@ -189,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         },
       },
       async (request) => {
-        await auth.requestReset(request.body.email, auditActor(request));
+        await auth.requestReset(visitorOf(request), request.body.email);
         return ok(MESSAGES.resetRequested);
       },
     );
@@ -208,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const { email, token, password } = request.body;
-      await auth.resetPassword(email, token, password, auditActor(request));
+      await auth.resetPassword(visitorOf(request), email, token, password);
       return ok(MESSAGES.passwordReset);
     },
   );
@@ -226,8 +229,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request) => {
       const { email, otp_code, new_password } = request.body;
-      await auth.resetPassword(email, otp_code, new_password, auditActor(request));
+      await auth.resetPassword(visitorOf(request), email, otp_code, new_password);
       return ok(MESSAGES.passwordReset);
+    },
+  );
+
+  app.post(
+    '/personnel-auth/unlock',
+    {
+      ...resetLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Débloquer les connexions avec le lien reçu par e-mail (verrouillage après des échecs)',
+        body: unlockBodySchema,
+        response: { 200: messageOnlySchema },
+      },
+    },
+    async (request) => {
+      await auth.unlock(visitorOf(request), request.body.token);
+      return ok(MESSAGES.accountUnlocked);
     },
   );
 };

@@ -1,51 +1,65 @@
 import { randomUUID } from 'node:crypto';
-import { type LoginData, MESSAGES, type Profile, type ProfileUpdateBody, type Role } from '@app/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type LoginData, MESSAGES, type Profile, type ProfileUpdateBody } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Caller, Visitor } from '../../caller.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, sendInBackground } from '../../mail/mailer.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertPasswordPolicy } from '../utilisateurs/accounts.ts';
 import {
   findUtilisateurByEmail,
   findUtilisateurById,
   findUtilisateurByIdentifier,
-  recordFailedLogin,
-  recordSuccessfulLogin,
   updateUtilisateur,
 } from '../utilisateurs/utilisateurs.repository.ts';
 import {
   consumeSessionToken,
+  consumeUnlockToken,
+  deleteLoginThrottle,
+  deleteStaleLoginThrottles,
   extendSession,
   findLiveResetCode,
+  findLoginThrottle,
   findSessionToken,
   findSessionWithAccount,
+  hasLiveUnlockToken,
   hasTokenUsedSince,
   insertResetCode,
   insertSession,
   insertSessionToken,
   invalidateResetCodes,
+  liftLoginLocks,
+  lockLoginThrottle,
   recordResetAttempt,
+  recordSignIn,
+  replaceUnlockToken,
   revokeAccountSessions,
   revokeSession,
   touchSession,
+  updateLoginThrottle,
 } from './auth.repository.ts';
+import { afterFailure, durationText, isLocked, THROTTLE_FORGET_MS, throttleAddress } from './login-throttle.ts';
 import { hashPassword, resetCode, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
 
 /** Who is calling, resolved from a valid access token and a live session. */
-export interface RequestUser {
-  id: number;
-  role: Role;
-  sessionId: string;
-  mustChangePassword: boolean;
-}
+export type RequestUser = Pick<Caller, 'id' | 'role' | 'sessionId' | 'mustChangePassword'>;
 
 const RESET_CODE_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
+/**
+ * A forgot-password answer never comes sooner: a known and an unknown address do the same
+ * database work, and this floor, far above that work and the mail (tens of milliseconds on a
+ * busy PGlite), hides what differs. At 100 ms the known address's tail still showed.
+ */
+export const RESET_REQUEST_MIN_MS = 250;
+/** The lock notice's unlock link works once, for a day. */
+const UNLOCK_LINK_HOURS = 24;
 /** A rotated refresh token still works this long if its successor has not been used (lost answer). */
 const REFRESH_REUSE_GRACE_MS = 30_000;
 /** last_activity_at is written at most once a minute per session. */
@@ -71,94 +85,148 @@ type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionWithAccount
 
 const sessionExpired = () => new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
 
+/** A visitor acting on an account (signing in, resetting its password): the journal names the account. */
+type AccountVisitor = Visitor & Pick<Caller, 'id'>;
+const onAccount = (visitor: Visitor, id: number): AccountVisitor => ({ ...visitor, id });
+
+const loginFailed = (id: number, reason: string) => ({
+  action: 'LOGIN_FAILED',
+  table_name: 'utilisateurs',
+  record_id: id,
+  new_values: { reason },
+});
+
+/**
+ * One answer for an unknown account, a wrong password and a locked address, after the same
+ * scrypt work: nobody can tell from outside which accounts exist (decisions §3).
+ */
+const refused = () => new AppError('INVALID_CREDENTIALS', MESSAGES.badCredentials);
+
+/** Runs the tasks of one key one after the other (tasks of other keys run freely). */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(task);
+    this.tails.set(key, current);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === current) this.tails.delete(key);
+    }
+  }
+}
+
 export class AuthService {
+  private readonly attempts = new KeyedQueue();
+
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<Config, 'sessionHours'>,
+    private readonly config: Pick<Config, 'sessionHours' | 'publicUrl'>,
     private readonly settings: SettingsService,
     private readonly signer: TokenSigner,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async login(identifier: string, password: string, actor: AuditActor): Promise<LoginData> {
-    const { security, system } = await this.settings.get();
-    // One answer for an unknown account, a wrong password and a locked account, after the same
-    // scrypt work: nobody can tell from outside which accounts exist (decisions §3).
-    const refused = () => new AppError('INVALID_CREDENTIALS', MESSAGES.badCredentials);
+  async login(visitor: Visitor, identifier: string, password: string): Promise<LoginData> {
     const account = await findUtilisateurByIdentifier(this.db, identifier);
     if (!account) {
       await verifyAgainstDummy(password);
-      await insertAudit(this.db, actor, {
+      await insertAudit(this.db, visitor, {
         action: 'LOGIN_FAILED',
         table_name: 'utilisateurs',
         new_values: { identifier: identifier.slice(0, 254), reason: 'unknown_account' },
       });
       throw refused();
     }
-    const accountActor = { ...actor, user_id: account.id };
-    const loginFailed = (reason: string) => ({
-      action: 'LOGIN_FAILED',
-      table_name: 'utilisateurs',
-      record_id: account.id,
-      new_values: { reason },
-    });
-    if (account.locked_until && account.locked_until > new Date()) {
+    const who = onAccount(visitor, account.id);
+    const address = throttleAddress(visitor.ip);
+    // One attempt at a time per account and address: a burst waits in line, and once the pair is
+    // locked the rest are refused without trying the password.
+    return this.attempts.run(`${account.id}|${address}`, () => this.attempt(visitor, who, account, address, password));
+  }
+
+  private async attempt(
+    visitor: Visitor,
+    who: AccountVisitor,
+    account: Utilisateur,
+    address: string,
+    password: string,
+  ): Promise<LoginData> {
+    const { security, system } = await this.settings.get();
+    if (isLocked(await findLoginThrottle(this.db, account.id, address))) {
       await verifyAgainstDummy(password);
-      await insertAudit(this.db, accountActor, loginFailed('locked'));
+      await insertAudit(this.db, who, loginFailed(account.id, 'locked'));
       throw refused();
     }
     if (!(await verifyPassword(password, account.password_hash))) {
-      const lockedNow = await this.db.transaction().execute(async (trx) => {
-        const after = await recordFailedLogin(trx, account.id, security.loginAttempts);
-        const locked = after.failed_login_count === 0 && after.locked_until !== null && after.locked_until > new Date();
-        await insertAudit(trx, accountActor, loginFailed(locked ? 'bad_password_locked' : 'bad_password'));
-        return locked;
-      });
-      if (lockedNow) {
-        sendInBackground(this.mailer, this.log, {
-          to: account.email,
-          subject: 'Votre compte est temporairement verrouillé',
-          text: [
-            `Bonjour ${account.prenom} ${account.nom},`,
-            '',
-            `Après ${security.loginAttempts} tentatives de connexion échouées, votre compte est verrouillé pendant 15 minutes.`,
-            "Si ce n'était pas vous, changez votre mot de passe dès que possible (« Mot de passe oublié ? »).",
-          ].join('\n'),
-        });
-      }
+      await this.recordFailure(who, account, address, security.loginAttempts);
       throw refused();
     }
     if (account.statut !== 'actif') {
-      await insertAudit(this.db, accountActor, loginFailed(`statut_${account.statut}`));
+      await insertAudit(this.db, who, loginFailed(account.id, `statut_${account.statut}`));
       throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
     }
     if (system.maintenanceMode && account.role !== 'admin') {
       throw new AppError('MAINTENANCE', MESSAGES.maintenance);
     }
     return this.db.transaction().execute(async (trx) => {
-      // Refused if a lock started while the password was being checked (parallel attempts).
-      const updated = await recordSuccessfulLogin(trx, account.id);
+      // Refused (and the delete rolled back) if this address got locked while the password was
+      // being checked: a burst of parallel attempts must not let a right password slip through.
+      if (isLocked(await deleteLoginThrottle(trx, account.id, address))) throw refused();
+      const updated = await recordSignIn(trx, account.id);
       if (!updated) throw refused();
-      const tokens = await this.openSession(trx, updated, actor);
-      await insertAudit(trx, accountActor, {
-        action: 'LOGIN_SUCCESS',
-        table_name: 'utilisateurs',
-        record_id: account.id,
-      });
+      const tokens = await this.openSession(trx, updated, visitor);
+      await insertAudit(trx, who, { action: 'LOGIN_SUCCESS', table_name: 'utilisateurs', record_id: account.id });
       return { ...tokens, personnel: toProfile(updated), must_change_password: updated.must_change_password };
     });
   }
 
-  private async openSession(trx: Executor, account: Utilisateur, actor: AuditActor) {
+  /**
+   * Counts a wrong password against the account and this address. When the pair locks, the owner
+   * gets a notice with an unlock link, unless a link sent earlier is still live (one mail, not one per address).
+   */
+  private async recordFailure(who: AccountVisitor, account: Utilisateur, address: string, maxAttempts: number) {
+    const notice = await this.db.transaction().execute(async (trx) => {
+      await deleteStaleLoginThrottles(trx, new Date(Date.now() - THROTTLE_FORGET_MS));
+      const { next, lockedMinutes } = afterFailure(await lockLoginThrottle(trx, account.id, address), maxAttempts);
+      await updateLoginThrottle(trx, account.id, address, next);
+      await insertAudit(trx, who, loginFailed(account.id, lockedMinutes ? 'bad_password_locked' : 'bad_password'));
+      if (!lockedMinutes || (await hasLiveUnlockToken(trx, account.id))) return null;
+      const token = newOpaqueToken();
+      const expiresAt = new Date(Date.now() + UNLOCK_LINK_HOURS * 3_600_000);
+      await replaceUnlockToken(trx, account.id, hashToken(token), expiresAt);
+      return { minutes: lockedMinutes, token };
+    });
+    if (!notice) return;
+    sendInBackground(this.mailer, this.log, {
+      to: account.email,
+      subject: 'Connexions à votre compte bloquées depuis une adresse',
+      text: [
+        `Bonjour ${account.prenom} ${account.nom},`,
+        '',
+        `Après ${maxAttempts} tentatives de connexion échouées depuis l'adresse ${address}, les connexions à votre compte depuis cette adresse sont bloquées pendant ${durationText(notice.minutes)}.`,
+        'Depuis vos autres appareils et réseaux, vous pouvez toujours vous connecter.',
+        '',
+        `Si c'était vous, débloquez votre compte avec ce lien (valable ${UNLOCK_LINK_HOURS} heures, une seule fois), puis connectez-vous :`,
+        `${this.config.publicUrl}/#deverrouillage=${notice.token}`,
+        '',
+        "Si ce n'était pas vous, changez votre mot de passe dès que possible (« Mot de passe oublié ? »).",
+      ].join('\n'),
+    });
+  }
+
+  private async openSession(trx: Executor, account: Utilisateur, visitor: Visitor) {
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.sessionHours * 3_600_000);
     await insertSession(trx, {
       id: sessionId,
       utilisateur_id: account.id,
       expires_at: expiresAt,
-      ip_address: actor.ip_address,
-      user_agent: actor.user_agent?.slice(0, 500) ?? null,
+      ip_address: visitor.ip,
+      user_agent: visitor.userAgent?.slice(0, 500) ?? null,
     });
     const refreshToken = newOpaqueToken();
     await insertSessionToken(trx, sessionId, hashToken(refreshToken));
@@ -206,7 +274,7 @@ export class AuthService {
    * except within a short grace after its rotation while its successor is still unused: a lost
    * answer (timeout, flaky network) must not sign the person out.
    */
-  async refresh(refreshToken: string, actor: AuditActor) {
+  async refresh(visitor: Visitor, refreshToken: string) {
     const tokenHash = hashToken(refreshToken);
     const next = newOpaqueToken();
     const session = await this.db.transaction().execute(async (trx) => {
@@ -220,7 +288,7 @@ export class AuthService {
           (await hasTokenUsedSince(trx, known.session_id, rotatedAt))
         ) {
           await revokeSession(trx, known.session_id, 'refresh_token_reuse');
-          await insertAudit(trx, actor, {
+          await insertAudit(trx, visitor, {
             action: 'SESSION_REVOKED',
             table_name: 'sessions',
             record_id: known.session_id,
@@ -254,22 +322,25 @@ export class AuthService {
   }
 
   /** "Prolonger": the session runs for a full working day again from now. */
-  async extend(user: RequestUser, actor: AuditActor) {
+  async extend(caller: Caller) {
     const expiresAt = new Date(Date.now() + this.config.sessionHours * 3_600_000);
     await this.db.transaction().execute(async (trx) => {
-      await extendSession(trx, user.sessionId, expiresAt);
-      await insertAudit(trx, actor, {
+      await extendSession(trx, caller.sessionId, expiresAt);
+      await insertAudit(trx, caller, {
         action: 'SESSION_EXTENDED',
         table_name: 'sessions',
-        record_id: user.sessionId,
+        record_id: caller.sessionId,
         new_values: { expires_at: expiresAt.toISOString() },
       });
     });
     return { sessionExpiresAt: expiresAt.toISOString() };
   }
 
-  /** Ends the session of a valid access token or, failing that, of the refresh token; nothing to end is fine. */
-  async logout(tokens: { accessToken?: string | undefined; refreshToken?: string | undefined }, actor: AuditActor) {
+  /**
+   * Ends the session of a valid access token or, failing that, of the refresh token; nothing to
+   * end is fine. A visitor: an expired access token must still end its session.
+   */
+  async logout(visitor: Visitor, tokens: { accessToken?: string | undefined; refreshToken?: string | undefined }) {
     let session: { id: string; userId: number } | null = null;
     if (tokens.accessToken) {
       const user = await this.authenticate(tokens.accessToken).catch(() => null);
@@ -284,34 +355,34 @@ export class AuthService {
     const { id, userId } = session;
     await this.db.transaction().execute(async (trx) => {
       await revokeSession(trx, id, 'logout');
-      await insertAudit(
-        trx,
-        { ...actor, user_id: userId },
-        { action: 'LOGOUT', table_name: 'utilisateurs', record_id: userId },
-      );
+      await insertAudit(trx, onAccount(visitor, userId), {
+        action: 'LOGOUT',
+        table_name: 'utilisateurs',
+        record_id: userId,
+      });
     });
   }
 
-  async profile(userId: number): Promise<Profile> {
-    const account = await findUtilisateurById(this.db, userId);
+  async profile(caller: Caller): Promise<Profile> {
+    const account = await findUtilisateurById(this.db, caller.id);
     if (!account) throw sessionExpired();
     return toProfile(account);
   }
 
-  async updateProfile(userId: number, body: ProfileUpdateBody, actor: AuditActor): Promise<Profile> {
+  async updateProfile(caller: Caller, body: ProfileUpdateBody): Promise<Profile> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await findUtilisateurById(trx, userId);
+      const before = await findUtilisateurById(trx, caller.id);
       if (!before) throw sessionExpired();
       const other = await findUtilisateurByEmail(trx, body.email);
-      if (other && other.id !== userId)
+      if (other && other.id !== caller.id)
         throw new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       const { old_values, new_values } = changedFields(before, body);
       if (Object.keys(new_values).length === 0) return toProfile(before);
-      const after = await updateUtilisateur(trx, userId, { ...new_values, updated_by: userId });
-      await insertAudit(trx, actor, {
+      const after = await updateUtilisateur(trx, caller.id, { ...new_values, updated_by: caller.id });
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'utilisateurs',
-        record_id: userId,
+        record_id: caller.id,
         old_values,
         new_values,
       });
@@ -333,8 +404,8 @@ export class AuthService {
   }
 
   /** Changes one's own password; the other sessions of the account end. */
-  async changePassword(user: RequestUser, currentPassword: string, newPassword: string, actor: AuditActor) {
-    const account = await findUtilisateurById(this.db, user.id);
+  async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
+    const account = await findUtilisateurById(this.db, caller.id);
     if (!account) throw sessionExpired();
     if (!(await verifyPassword(currentPassword, account.password_hash))) {
       throw new AppError('VALIDATION_ERROR', MESSAGES.currentPasswordWrong, {
@@ -348,63 +419,68 @@ export class AuthService {
     }
     const password_hash = await hashPassword(newPassword);
     await this.db.transaction().execute(async (trx) => {
-      await updateUtilisateur(trx, user.id, {
+      await updateUtilisateur(trx, caller.id, {
         password_hash,
         must_change_password: false,
         password_changed_at: new Date(),
-        updated_by: user.id,
+        updated_by: caller.id,
       });
-      await revokeAccountSessions(trx, user.id, 'password_changed', user.sessionId);
-      await insertAudit(trx, actor, {
+      await revokeAccountSessions(trx, caller.id, 'password_changed', caller.sessionId);
+      await insertAudit(trx, caller, {
         action: 'PASSWORD_CHANGED',
         table_name: 'utilisateurs',
-        record_id: user.id,
+        record_id: caller.id,
         new_values: { must_change_password: false },
       });
     });
   }
 
-  /** Sends a 6-digit code when the account exists and is active; the caller answers the same either way. */
-  async requestReset(email: string, actor: AuditActor) {
-    const account = await findUtilisateurByEmail(this.db, email);
-    if (account?.statut !== 'actif') return;
-    const code = resetCode();
-    await this.db.transaction().execute(async (trx) => {
-      await invalidateResetCodes(trx, account.id);
-      await insertResetCode(
-        trx,
-        account.id,
-        hashToken(`${account.id}:${code}`),
-        new Date(Date.now() + RESET_CODE_MINUTES * 60_000),
-      );
-      await insertAudit(
-        trx,
-        { ...actor, user_id: account.id },
-        {
+  /**
+   * Sends a 6-digit code when the account exists and is active; the caller answers the same
+   * either way, and in the same time: both paths look the address up and write their audit row
+   * in a transaction, the mail leaves while the answer waits out the floor.
+   */
+  async requestReset(visitor: Visitor, email: string) {
+    const started = performance.now();
+    try {
+      const account = await findUtilisateurByEmail(this.db, email);
+      const active = account?.statut === 'actif' ? account : undefined;
+      const code = resetCode();
+      await this.db.transaction().execute(async (trx) => {
+        if (active) {
+          await invalidateResetCodes(trx, active.id);
+          const expiresAt = new Date(Date.now() + RESET_CODE_MINUTES * 60_000);
+          await insertResetCode(trx, active.id, hashToken(`${active.id}:${code}`), expiresAt);
+        }
+        await insertAudit(trx, account ? onAccount(visitor, account.id) : visitor, {
           action: 'PASSWORD_RESET_REQUESTED',
           table_name: 'utilisateurs',
-          record_id: account.id,
-        },
-      );
-    });
-    sendInBackground(this.mailer, this.log, {
-      to: account.email,
-      subject: 'Code de réinitialisation de votre mot de passe',
-      text: [
-        `Bonjour ${account.prenom} ${account.nom},`,
-        '',
-        'Vous avez demandé la réinitialisation de votre mot de passe. Voici votre code :',
-        '',
-        `Code : ${code}`,
-        '',
-        `Ce code est valable ${RESET_CODE_MINUTES} minutes et ne peut servir qu'une fois.`,
-        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
-      ].join('\n'),
-    });
+          record_id: account?.id ?? null,
+          new_values: active ? undefined : { email, reason: account ? `statut_${account.statut}` : 'unknown_account' },
+        });
+      });
+      if (!active) return;
+      sendInBackground(this.mailer, this.log, {
+        to: active.email,
+        subject: 'Code de réinitialisation de votre mot de passe',
+        text: [
+          `Bonjour ${active.prenom} ${active.nom},`,
+          '',
+          'Vous avez demandé la réinitialisation de votre mot de passe. Voici votre code :',
+          '',
+          `Code : ${code}`,
+          '',
+          `Ce code est valable ${RESET_CODE_MINUTES} minutes et ne peut servir qu'une fois.`,
+          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+        ].join('\n'),
+      });
+    } finally {
+      await sleep(Math.max(0, RESET_REQUEST_MIN_MS - (performance.now() - started)));
+    }
   }
 
   /** Sets a new password with a valid code: single use, 15 minutes, 5 tries; every session of the account ends. */
-  async resetPassword(email: string, code: string, newPassword: string, actor: AuditActor) {
+  async resetPassword(visitor: Visitor, email: string, code: string, newPassword: string) {
     const invalidCode = () =>
       new AppError('INVALID_RESET_CODE', MESSAGES.resetCodeInvalid, { code: MESSAGES.resetCodeInvalid });
     // Policy and hashing come first, so a known and an unknown address take the same path and time.
@@ -422,21 +498,34 @@ export class AuthService {
         password_hash,
         must_change_password: false,
         password_changed_at: new Date(),
-        failed_login_count: 0,
-        locked_until: null,
       });
       await revokeAccountSessions(trx, account.id, 'password_reset');
-      await insertAudit(
-        trx,
-        { ...actor, user_id: account.id },
-        {
-          action: 'PASSWORD_RESET',
-          table_name: 'utilisateurs',
-          record_id: account.id,
-        },
-      );
+      await liftLoginLocks(trx, account.id);
+      await insertAudit(trx, onAccount(visitor, account.id), {
+        action: 'PASSWORD_RESET',
+        table_name: 'utilisateurs',
+        record_id: account.id,
+      });
       return true;
     });
     if (!accepted) throw invalidCode();
+  }
+
+  /** The lock notice's link: lifts the locks on the account's sign-in from every address, once. */
+  async unlock(visitor: Visitor, token: string) {
+    const unlocked = await this.db.transaction().execute(async (trx) => {
+      const link = await consumeUnlockToken(trx, hashToken(token));
+      if (!link) return false;
+      await liftLoginLocks(trx, link.utilisateur_id);
+      await insertAudit(trx, onAccount(visitor, link.utilisateur_id), {
+        action: 'ACCOUNT_UNLOCKED',
+        table_name: 'utilisateurs',
+        record_id: link.utilisateur_id,
+      });
+      return true;
+    });
+    if (!unlocked) {
+      throw new AppError('VALIDATION_ERROR', MESSAGES.unlockLinkInvalid, { token: MESSAGES.unlockLinkInvalid });
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { Role } from '@app/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -13,9 +13,16 @@ export interface AccessClaims {
 }
 
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  /** Imported once: importing the raw secret at every verification cost more than the HMAC itself. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(claims: AccessClaims): Promise<string> {
@@ -25,13 +32,13 @@ export class TokenSigner {
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The algorithm is pinned: a token signed otherwise (or "none") is refused. Null when invalid or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
       const sub = Number(payload.sub);
       if (!Number.isInteger(sub) || typeof payload.sid !== 'string' || typeof payload.role !== 'string') return null;
       return { sub, sid: payload.sid, role: payload.role as Role };

@@ -1,5 +1,6 @@
 import type { DemandeListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { DemandesTable } from '../../db/schema.ts';
@@ -34,15 +35,31 @@ export async function findDemande(db: Executor, id: number) {
 
 /** Newest first; search over the applicant's name, the product's title and the notes (spec 1 §2.5). */
 export async function listDemandes(db: Executor, query: DemandeListQuery) {
-  let select = withDetails(db);
-  if (query.statut) select = select.where('d.statut', '=', query.statut);
+  let matching = db.selectFrom('demandes as d');
+  if (query.statut) matching = matching.where('d.statut', '=', query.statut);
   if (query.search) {
     const pattern = containsPattern(query.search);
-    select = select.where((eb) =>
-      eb.or([eb('d.nom_complet', 'ilike', pattern), eb('p.titre', 'ilike', pattern), eb('d.notes', 'ilike', pattern)]),
+    // Each branch on its own trigram index; an OR across the join could use none.
+    matching = matching.where((eb) =>
+      eb.or([
+        eb('d.nom_complet', 'ilike', pattern),
+        eb('d.notes', 'ilike', pattern),
+        eb('d.produit_id', 'in', eb.selectFrom('produits').select('id').where('titre', 'ilike', pattern)),
+      ]),
     );
   }
-  return pageOf(select, query, (q) => q.orderBy('d.created_at', query.sortOrder).orderBy('d.id', query.sortOrder));
+  return pageOf(db, {
+    matching,
+    key: 'd.id',
+    order: [
+      ['d.created_at', query.sortOrder],
+      ['d.id', query.sortOrder],
+    ],
+    details: (inPage) => withDetails(db).where(inPage),
+    total: query.search ? 'search' : { counter: counterKey('demandes', { statut: query.statut }) },
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
 /** The demande row alone, locked until the transaction ends: two validations run one after the other. */

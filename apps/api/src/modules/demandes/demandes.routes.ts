@@ -7,6 +7,7 @@ import {
   demandeSchema,
   demandeUpdateSchema,
   demandeValidateSchema,
+  idParamsSchema,
   listSchema,
   messageOnlySchema,
   publicProduitSchema,
@@ -16,10 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { auditActor } from '../../plugins/auth.ts';
+import { callerOf, visitorOf } from '../../plugins/auth.ts';
 import type { DemandesService } from './demandes.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 interface DemandesRoutesOptions {
   demandes: DemandesService;
@@ -38,7 +37,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
         response: { 200: successSchema(z.array(publicProduitSchema)) },
       },
     },
-    async () => ({ success: true as const, data: await demandes.listPublicProduits() }),
+    async (request) => ({ success: true as const, data: await demandes.listPublicProduits(visitorOf(request)) }),
   );
 
   app.post(
@@ -56,7 +55,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      await demandes.submitPublic(request.body, auditActor(request));
+      await demandes.submitPublic(visitorOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: DEMANDE_MESSAGES.submitted });
     },
   );
@@ -72,7 +71,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
         response: { 200: listSchema(demandeSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await demandes.list(request.query)) }),
+    async (request) => ({ success: true as const, ...(await demandes.list(callerOf(request), request.query)) }),
   );
 
   app.post(
@@ -87,7 +86,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const created = await demandes.create(request.body, auditActor(request));
+      const created = await demandes.create(callerOf(request), request.body);
       return reply.status(201).send({ success: true as const, data: created, message: DEMANDE_MESSAGES.created });
     },
   );
@@ -99,11 +98,11 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         summary: 'Une demande',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(demandeSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await demandes.get(request.params.id) }),
+    async (request) => ({ success: true as const, data: await demandes.get(callerOf(request), request.params.id) }),
   );
 
   app.put(
@@ -113,14 +112,14 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         summary: 'Modifier une demande en attente (champs envoyés seulement)',
-        params: idParams,
+        params: idParamsSchema,
         body: demandeUpdateSchema,
         response: { 200: successSchema(demandeSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await demandes.update(request.params.id, request.body, auditActor(request)),
+      data: await demandes.update(callerOf(request), request.params.id, request.body),
       message: DEMANDE_MESSAGES.updated,
     }),
   );
@@ -132,12 +131,12 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         summary: 'Supprimer une demande non validée',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await demandes.remove(request.params.id, auditActor(request));
+      await demandes.remove(callerOf(request), request.params.id);
       return { success: true as const, message: DEMANDE_MESSAGES.deleted };
     },
   );
@@ -148,8 +147,9 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.validate' },
       schema: {
         tags: ['demandes'],
-        summary: 'Valider : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
-        params: idParams,
+        summary:
+          'Valider avec un gestionnaire (gere_par : id de son compte) : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
+        params: idParamsSchema,
         body: demandeValidateSchema,
         response: { 200: successSchema(demandeSchema) },
       },
@@ -161,7 +161,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       }
       return {
         success: true as const,
-        data: await demandes.validate(request.params.id, gere_par, auditActor(request)),
+        data: await demandes.validate(callerOf(request), request.params.id, gere_par),
         message: DEMANDE_MESSAGES.validated,
       };
     },
@@ -174,14 +174,14 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         summary: 'Rejeter avec un des six motifs ; le demandeur est prévenu par e-mail',
-        params: idParams,
+        params: idParamsSchema,
         body: demandeRejectSchema,
         response: { 200: successSchema(demandeSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await demandes.reject(request.params.id, request.body, auditActor(request)),
+      data: await demandes.reject(callerOf(request), request.params.id, request.body),
       message: DEMANDE_MESSAGES.rejected,
     }),
   );

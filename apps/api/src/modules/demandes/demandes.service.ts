@@ -8,17 +8,17 @@ import {
   type demandeRejectSchema,
   type demandeUpdateSchema,
   type PublicProduit,
-  paginate,
   totalToPay,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Caller, Visitor } from '../../caller.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, type MailMessage, sendInBackground } from '../../mail/mailer.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
-import { insertMembre } from '../membres/membres.repository.ts';
+import { findMembreByCni, insertMembre } from '../membres/membres.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   findActiveGestionnaire,
@@ -45,6 +45,7 @@ type PublicBody = z.output<typeof demandePublicSchema>;
 type CreateBody = z.output<typeof demandeCreateSchema>;
 type UpdateBody = z.output<typeof demandeUpdateSchema>;
 type RejectBody = z.output<typeof demandeRejectSchema>;
+type LockedDemande = NonNullable<Awaited<ReturnType<typeof lockDemande>>>;
 
 const notFound = () => new AppError('NOT_FOUND', DEMANDE_MESSAGES.notFound);
 const alreadyProcessed = () => new AppError('VALIDATION_ERROR', DEMANDE_MESSAGES.alreadyProcessed);
@@ -97,6 +98,55 @@ function toDemande(row: DemandeRow): Demande {
   };
 }
 
+function toPublicProduit(row: Awaited<ReturnType<typeof listAvailableProduits>>[number]): PublicProduit {
+  return { ...row, prix_vente: Number(row.prix_vente) };
+}
+
+/** The new member's e-mail: his code, his gestionnaire and the temporary password to change. */
+function validatedMail(
+  demande: LockedDemande,
+  membre: { code_esv: string },
+  gestionnaire: { nom: string; prenom: string },
+  tempPassword: string,
+  companyName: string,
+): MailMessage {
+  return {
+    to: demande.email,
+    subject: "Votre demande d'inscription est validée",
+    text: [
+      `Bonjour ${demande.nom_complet},`,
+      '',
+      `Votre demande d'inscription a été validée. Votre code membre est ${membre.code_esv}.`,
+      `Votre gestionnaire est ${gestionnaire.prenom} ${gestionnaire.nom}.`,
+      '',
+      'Connectez-vous avec votre adresse email (ou votre code membre) et ce mot de passe,',
+      'que vous devrez changer à la première connexion :',
+      '',
+      `Mot de passe temporaire : ${tempPassword}`,
+      '',
+      companyName,
+    ].join('\n'),
+  };
+}
+
+function rejectedMail(demande: LockedDemande, body: RejectBody, companyName: string): MailMessage {
+  return {
+    to: demande.email,
+    subject: "Votre demande d'inscription n'a pas été retenue",
+    text: [
+      `Bonjour ${demande.nom_complet},`,
+      '',
+      "Nous sommes au regret de vous informer que votre demande d'inscription n'a pas été retenue.",
+      `Motif : ${body.motif_rejet}`,
+      ...(body.commentaires ? [`Commentaires : ${body.commentaires}`] : []),
+      '',
+      'Vous pouvez nous contacter pour en savoir plus ou déposer une nouvelle demande.',
+      '',
+      companyName,
+    ].join('\n'),
+  };
+}
+
 /** "Kouassi Jean-Marc" → nom Kouassi, prénom Jean-Marc: the family name comes first on the forms. */
 function splitNomComplet(nomComplet: string) {
   const [nom = '', ...prenoms] = nomComplet.trim().split(/\s+/);
@@ -112,17 +162,16 @@ export class DemandesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async listPublicProduits(): Promise<PublicProduit[]> {
-    const rows = await listAvailableProduits(this.db);
-    return rows.map((row) => ({ ...row, prix_vente: Number(row.prix_vente) }));
+  async listPublicProduits(_visitor: Visitor): Promise<PublicProduit[]> {
+    return (await listAvailableProduits(this.db)).map(toPublicProduit);
   }
 
-  async list(query: DemandeListQuery) {
-    const { rows, total } = await listDemandes(this.db, query);
-    return { data: rows.map(toDemande), pagination: paginate(query.page, query.limit, total) };
+  async list(_caller: Caller, query: DemandeListQuery) {
+    const { rows, pagination } = await listDemandes(this.db, query);
+    return { data: rows.map(toDemande), pagination };
   }
 
-  async get(id: number): Promise<Demande> {
+  async get(_caller: Caller, id: number): Promise<Demande> {
     const row = await findDemande(this.db, id);
     if (!row) throw notFound();
     return toDemande(row);
@@ -132,25 +181,26 @@ export class DemandesService {
    * The login screen's form. A filled honeypot, or a second pending request of the same person,
    * is answered like a success and keeps nothing: the answer never tells a stranger who applied.
    */
-  async submitPublic(body: PublicBody, actor: AuditActor): Promise<void> {
+  async submitPublic(visitor: Visitor, body: PublicBody): Promise<void> {
     const { site_web, ...fields } = body;
     if (site_web) {
-      this.log.warn({ ip: actor.ip_address }, 'demande publique ignorée (champ piège rempli)');
+      this.log.warn({ ip: visitor.ip }, 'demande publique ignorée (champ piège rempli)');
       return;
     }
-    const id = await this.insert(fields, actor, null);
-    if (id === null) this.log.info({ ip: actor.ip_address }, 'demande publique ignorée (déjà une demande en attente)');
+    const id = await this.insert(visitor, fields);
+    if (id === null) this.log.info({ ip: visitor.ip }, 'demande publique ignorée (déjà une demande en attente)');
   }
 
   /** Staff see the conflict: the person already has a pending demande. */
-  async create(body: CreateBody, actor: AuditActor): Promise<Demande> {
-    const id = await this.insert(body, actor, actor.user_id);
+  async create(caller: Caller, body: CreateBody): Promise<Demande> {
+    const id = await this.insert(caller, body);
     if (id === null) throw conflict(DEMANDE_MESSAGES.alreadyPending);
-    return this.get(id);
+    return this.get(caller, id);
   }
 
-  /** The new demande's id, or null when the person already has one pending. */
-  private async insert(fields: CreateBody, actor: AuditActor, createdBy: number | null): Promise<number | null> {
+  /** The new demande's id, or null when the person already has one pending. A visitor's has no author. */
+  private async insert(who: Visitor | Caller, fields: CreateBody): Promise<number | null> {
+    const createdBy = 'id' in who ? who.id : null;
     return this.db.transaction().execute(async (trx) => {
       await assertAvailable(trx, fields.produit_id);
       if (await hasPendingDemande(trx, fields)) return null;
@@ -161,13 +211,13 @@ export class DemandesService {
         created_by: createdBy,
         updated_by: createdBy,
       });
-      await insertAudit(trx, actor, { action: 'created', table_name: 'demandes', record_id: id, new_values: fields });
+      await insertAudit(trx, who, { action: 'created', table_name: 'demandes', record_id: id, new_values: fields });
       return id;
     });
   }
 
   /** Changes the fields sent, while the demande waits. */
-  async update(id: number, patch: UpdateBody, actor: AuditActor): Promise<Demande> {
+  async update(caller: Caller, id: number, patch: UpdateBody): Promise<Demande> {
     await this.db.transaction().execute(async (trx) => {
       const before = await lockDemande(trx, id);
       if (!before) throw notFound();
@@ -179,8 +229,8 @@ export class DemandesService {
         const person = { num_cni: patch.num_cni ?? before.num_cni, email: patch.email ?? before.email };
         if (await hasPendingDemande(trx, person, id)) throw conflict(DEMANDE_MESSAGES.alreadyPending);
       }
-      await updateDemande(trx, id, { ...new_values, updated_by: actor.user_id });
-      await insertAudit(trx, actor, {
+      await updateDemande(trx, id, { ...new_values, updated_by: caller.id });
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'demandes',
         record_id: id,
@@ -188,17 +238,17 @@ export class DemandesService {
         new_values,
       });
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /** A validated demande made a member and stays; the others may go. */
-  async remove(id: number, actor: AuditActor): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const before = await lockDemande(trx, id);
       if (!before) throw notFound();
       if (before.statut === 'validee') throw conflict(DEMANDE_MESSAGES.validatedNotDeletable);
       await deleteDemande(trx, id);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'deleted',
         table_name: 'demandes',
         record_id: id,
@@ -212,7 +262,7 @@ export class DemandesService {
    * created from it with a member account and a temporary password, and the product is held.
    * The row lock makes a second, concurrent validation wait, then find it processed.
    */
-  async validate(id: number, gerePar: number, actor: AuditActor): Promise<Demande> {
+  async validate(caller: Caller, id: number, gerePar: number): Promise<Demande> {
     const { security, general } = await this.settings.get();
     const tempPassword = temporaryPassword(security.passwordMinLength);
     const password_hash = await hashPassword(tempPassword);
@@ -226,17 +276,9 @@ export class DemandesService {
       await lockProduit(trx, demande.produit_id);
       if (await isProduitHeld(trx, demande.produit_id)) throw conflict(DEMANDE_MESSAGES.productHeld);
       if (!(await isProduitAvailable(trx, demande.produit_id))) throw conflict(DEMANDE_MESSAGES.productUnavailable);
-      const sameCni = await trx
-        .selectFrom('membres')
-        .select('id')
-        .where('num_cni', '=', demande.num_cni)
-        .executeTakeFirst();
-      if (sameCni) throw conflict(DEMANDE_MESSAGES.duplicateCni);
+      if (await findMembreByCni(trx, demande.num_cni)) throw conflict(DEMANDE_MESSAGES.duplicateCni);
 
-      const account = await this.memberAccount(trx, demande.email, demande.nom_complet, demande.telephone, {
-        password_hash,
-        actor,
-      });
+      const account = await this.memberAccount(trx, caller, demande, password_hash);
       const membre = await insertMembre(trx, {
         utilisateur_id: account.id,
         num_cni: demande.num_cni,
@@ -255,18 +297,18 @@ export class DemandesService {
       const processed = { statut: 'validee' as DemandeStatut, gere_par: gestionnaire.id };
       await updateDemande(trx, id, {
         ...processed,
-        traite_par: actor.user_id,
+        traite_par: caller.id,
         date_traitement: new Date(),
-        updated_by: actor.user_id,
+        updated_by: caller.id,
       });
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'demandes',
         record_id: id,
         old_values: { statut: demande.statut },
         new_values: { ...processed, membre_id: membre.id },
       });
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'created',
         table_name: 'membres',
         record_id: membre.id,
@@ -278,45 +320,24 @@ export class DemandesService {
           gestionnaire_id: gestionnaire.id,
         },
       });
-      return {
-        to: demande.email,
-        subject: "Votre demande d'inscription est validée",
-        text: [
-          `Bonjour ${demande.nom_complet},`,
-          '',
-          `Votre demande d'inscription a été validée. Votre code membre est ${membre.code_esv}.`,
-          `Votre gestionnaire est ${gestionnaire.prenom} ${gestionnaire.nom}.`,
-          '',
-          'Connectez-vous avec votre adresse email (ou votre code membre) et ce mot de passe,',
-          'que vous devrez changer à la première connexion :',
-          '',
-          `Mot de passe temporaire : ${tempPassword}`,
-          '',
-          general.companyName,
-        ].join('\n'),
-      } satisfies MailMessage;
+      return validatedMail(demande, membre, gestionnaire, tempPassword, general.companyName);
     });
     sendInBackground(this.mailer, this.log, mail);
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /**
    * The member's account: a new one, or the applicant's own demandeur account turned into a
    * member account. Either way the password is the temporary one, to change at next sign-in.
    */
-  private async memberAccount(
-    trx: Executor,
-    email: string,
-    nomComplet: string,
-    telephone: string,
-    { password_hash, actor }: { password_hash: string; actor: AuditActor },
-  ) {
+  private async memberAccount(trx: Executor, caller: Caller, demande: LockedDemande, password_hash: string) {
+    const { email, nom_complet, telephone } = demande;
     const existing = await findUtilisateurByEmail(trx, email);
     const secret = { password_hash, must_change_password: true, password_changed_at: new Date() };
     if (existing) {
       if (existing.role !== 'demandeur') throw conflict(DEMANDE_MESSAGES.accountExists);
-      await updateUtilisateur(trx, existing.id, { ...secret, role: 'membre', updated_by: actor.user_id });
-      await insertAudit(trx, actor, {
+      await updateUtilisateur(trx, existing.id, { ...secret, role: 'membre', updated_by: caller.id });
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'utilisateurs',
         record_id: existing.id,
@@ -325,15 +346,15 @@ export class DemandesService {
       });
       return existing;
     }
-    const identity = { email, role: 'membre' as const, ...splitNomComplet(nomComplet), telephone };
+    const identity = { email, role: 'membre' as const, ...splitNomComplet(nom_complet), telephone };
     const account = await insertUtilisateur(trx, {
       ...identity,
       ...secret,
       photo_profil: null,
-      created_by: actor.user_id,
-      updated_by: actor.user_id,
+      created_by: caller.id,
+      updated_by: caller.id,
     });
-    await insertAudit(trx, actor, {
+    await insertAudit(trx, caller, {
       action: 'created',
       table_name: 'utilisateurs',
       record_id: account.id,
@@ -343,7 +364,7 @@ export class DemandesService {
   }
 
   /** Rejected with one of the six reasons; the applicant is told by e-mail. */
-  async reject(id: number, body: RejectBody, actor: AuditActor): Promise<Demande> {
+  async reject(caller: Caller, id: number, body: RejectBody): Promise<Demande> {
     const { general } = await this.settings.get();
     const mail = await this.db.transaction().execute(async (trx) => {
       const demande = await lockDemande(trx, id);
@@ -356,35 +377,21 @@ export class DemandesService {
       };
       await updateDemande(trx, id, {
         ...processed,
-        traite_par: actor.user_id,
+        traite_par: caller.id,
         date_traitement: new Date(),
-        updated_by: actor.user_id,
+        updated_by: caller.id,
       });
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'demandes',
         record_id: id,
         old_values: { statut: demande.statut },
         new_values: processed,
       });
-      return {
-        to: demande.email,
-        subject: "Votre demande d'inscription n'a pas été retenue",
-        text: [
-          `Bonjour ${demande.nom_complet},`,
-          '',
-          "Nous sommes au regret de vous informer que votre demande d'inscription n'a pas été retenue.",
-          `Motif : ${body.motif_rejet}`,
-          ...(body.commentaires ? [`Commentaires : ${body.commentaires}`] : []),
-          '',
-          'Vous pouvez nous contacter pour en savoir plus ou déposer une nouvelle demande.',
-          '',
-          general.companyName,
-        ].join('\n'),
-      } satisfies MailMessage;
+      return rejectedMail(demande, body, general.companyName);
     });
     sendInBackground(this.mailer, this.log, mail);
-    return this.get(id);
+    return this.get(caller, id);
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
 import { containsPattern } from '../../db/search.ts';
 
 export type FavoriSort = 'recent' | 'prix' | 'titre';
@@ -16,17 +17,19 @@ export async function listFavoris(
     onlyActive: boolean;
   },
 ) {
-  let query = db
-    .selectFrom('favoris as f')
-    .innerJoin('produits as p', 'p.id', 'f.produit_id')
-    .innerJoin('sites as s', 's.id', 'p.site_id')
-    .where('f.utilisateur_id', '=', utilisateurId);
-  if (options.produitId) query = query.where('f.produit_id', '=', options.produitId);
+  const from = () =>
+    db
+      .selectFrom('favoris as f')
+      .innerJoin('produits as p', 'p.id', 'f.produit_id')
+      .innerJoin('sites as s', 's.id', 'p.site_id')
+      .where('f.utilisateur_id', '=', utilisateurId);
+  let matching = from();
+  if (options.produitId) matching = matching.where('f.produit_id', '=', options.produitId);
   // A product withdrawn from the catalogue leaves the favourites of those who may not see it.
-  if (options.onlyActive) query = query.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
+  if (options.onlyActive) matching = matching.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
   if (options.search) {
     const pattern = containsPattern(options.search);
-    query = query.where((eb) =>
+    matching = matching.where((eb) =>
       eb.or([
         eb('p.titre', 'ilike', pattern),
         eb('s.nom_site', 'ilike', pattern),
@@ -34,35 +37,39 @@ export async function listFavoris(
       ]),
     );
   }
-  const ordered =
-    options.sort === 'prix'
-      ? query.orderBy('p.prix_vente', 'desc')
-      : options.sort === 'titre'
-        ? query.orderBy('p.titre', 'asc')
-        : query.orderBy('f.created_at', 'desc');
-  const rows = await ordered
-    .select((eb) => [
-      'f.produit_id',
-      'f.created_at',
-      'p.titre',
-      'p.type',
-      'p.prix_vente',
-      'p.superficie',
-      'p.site_id',
-      's.nom_site',
-      's.ville_site',
-      sql<
-        'disponible' | 'reserve'
-      >`CASE WHEN EXISTS (SELECT 1 FROM membres m WHERE m.produit_id = p.id) THEN 'reserve' ELSE 'disponible' END`.as(
-        'disponibilite',
-      ),
-      eb.fn.countAll<string>().over().as('total'),
-    ])
-    .orderBy('f.produit_id')
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit)
-    .execute();
-  return { rows, total: Number(rows[0]?.total ?? 0) };
+  const first = {
+    prix: ['p.prix_vente', 'desc'],
+    titre: ['p.titre', 'asc'],
+    recent: ['f.created_at', 'desc'],
+  } as const;
+  return pageOf(db, {
+    matching,
+    key: 'f.produit_id',
+    order: [first[options.sort], ['f.produit_id', 'asc']],
+    details: (inPage) =>
+      from()
+        .where(inPage)
+        .select([
+          'f.produit_id',
+          'f.created_at',
+          'p.titre',
+          'p.type',
+          'p.prix_vente',
+          'p.superficie',
+          'p.site_id',
+          's.nom_site',
+          's.ville_site',
+          sql<
+            'disponible' | 'reserve'
+          >`CASE WHEN EXISTS (SELECT 1 FROM membres m WHERE m.produit_id = p.id) THEN 'reserve' ELSE 'disponible' END`.as(
+            'disponibilite',
+          ),
+        ]),
+    // One account's favourites: counted.
+    total: 'count',
+    page: options.page,
+    limit: options.limit,
+  });
 }
 
 export async function insertFavori(db: Executor, utilisateurId: number, produitId: number) {

@@ -1,6 +1,7 @@
 import {
   favoriBodySchema,
   favoriSchema,
+  idField,
   listSchema,
   messageOnlySchema,
   pageQuerySchema,
@@ -8,7 +9,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import type { FavorisService } from './favoris.service.ts';
 
 /** "Mes Favoris": each account's own saved products. */
@@ -23,12 +24,12 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
         querystring: pageQuerySchema.omit({ sortOrder: true }).extend({
           search: z.string().trim().max(100).optional(),
           sort: z.enum(['recent', 'prix', 'titre']).default('recent'),
-          limit: z.coerce.number().int().min(1).max(1000).default(100),
+          limit: pageQuerySchema.shape.limit.default(100),
         }),
         response: { 200: listSchema(favoriSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await favoris.list(currentUser(request), request.query)) }),
+    async (request) => ({ success: true as const, ...(await favoris.list(callerOf(request), request.query)) }),
   );
 
   app.post(
@@ -43,8 +44,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const favori = await favoris.add(user.id, user.role, request.body.produit_id, auditActor(request));
+      const favori = await favoris.add(callerOf(request), request.body.produit_id);
       return reply.status(201).send({ success: true as const, data: favori, message: 'Ajouté aux favoris' });
     },
   );
@@ -56,12 +56,12 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       schema: {
         tags: ['favoris'],
         summary: 'Retirer des favoris',
-        params: z.object({ produitId: z.coerce.number().int().positive() }),
+        params: z.object({ produitId: idField() }),
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await favoris.remove(currentUser(request).id, request.params.produitId, auditActor(request));
+      await favoris.remove(callerOf(request), request.params.produitId);
       return { success: true as const, message: 'Retiré des favoris' };
     },
   );
@@ -73,7 +73,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       schema: { tags: ['favoris'], summary: 'Vider les favoris', response: { 200: messageOnlySchema } },
     },
     async (request) => {
-      const count = await favoris.clear(currentUser(request).id, auditActor(request));
+      const count = await favoris.clear(callerOf(request));
       return { success: true as const, message: `${count} favori(s) supprimé(s)` };
     },
   );

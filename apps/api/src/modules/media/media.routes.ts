@@ -1,7 +1,10 @@
+import { intField } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
+
+const IMAGE = /\.(jpe?g|png|webp)$/;
 
 /**
  * Photos and plans at the signed addresses the catalogue JSON gives to signed-in people
@@ -15,7 +18,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
       schema: {
         hide: true,
         params: z.object({ '*': z.string().regex(/^(produits|sites)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/) }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) }),
+        querystring: z.object({ exp: intField(undefined, { max: Number.MAX_SAFE_INTEGER }), sig: z.string().max(64) }),
         response: { 200: z.unknown().describe('Le fichier') },
       },
     },
@@ -25,7 +28,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
         throw new AppError('NOT_FOUND', 'Fichier non trouvé');
       }
       reply.header('Cache-Control', 'private, max-age=86400, immutable');
-      reply.header('Content-Disposition', 'inline');
+      // A plan (PDF, Word) is downloaded, never opened in the product's origin: a PDF may carry
+      // scripts. Photos show inline; the type is never guessed from the bytes.
+      reply.header('Content-Disposition', IMAGE.test(relative) ? 'inline' : 'attachment');
+      reply.header('X-Content-Type-Options', 'nosniff');
       // cacheControl off: @fastify/static would replace the header set above.
       return reply.sendFile(relative, media.root, { cacheControl: false });
     },

@@ -1,15 +1,11 @@
 import type { MembreListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Scope } from '../../caller.ts';
+import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { pageOf, type TotalSource } from '../../db/paging.ts';
 import type { MembresTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
-
-/** Whose member files a caller sees: all (admin), a gestionnaire's clients, or one's own. */
-export type MembreScope =
-  | { kind: 'all' }
-  | { kind: 'gestionnaire'; id: number }
-  | { kind: 'self'; utilisateurId: number };
 
 const SORT_COLUMNS = {
   nom: 'u.nom',
@@ -19,14 +15,15 @@ const SORT_COLUMNS = {
   statut: 'u.statut',
 } as const;
 
-function membresFrom(db: Executor, scope: MembreScope) {
+/** Whose member files a caller sees: all (admin), a gestionnaire's clients, or one's own. */
+function membresFrom(db: Executor, scope: Scope) {
   let query = db.selectFrom('membres as m').innerJoin('utilisateurs as u', 'u.id', 'm.utilisateur_id');
-  if (scope.kind === 'gestionnaire') query = query.where('m.gestionnaire_id', '=', scope.id);
+  if (scope.kind === 'clients') query = query.where('m.gestionnaire_id', '=', scope.gestionnaireId);
   if (scope.kind === 'self') query = query.where('m.utilisateur_id', '=', scope.utilisateurId);
   return query;
 }
 
-function withDetails(db: Executor, scope: MembreScope) {
+function withDetails(db: Executor, scope: Scope) {
   return membresFrom(db, scope)
     .leftJoin('utilisateurs as g', 'g.id', 'm.gestionnaire_id')
     .leftJoin('produits as p', 'p.id', 'm.produit_id')
@@ -70,35 +67,94 @@ function withDetails(db: Executor, scope: MembreScope) {
 
 export type MembreRow = NonNullable<Awaited<ReturnType<typeof findMembre>>>;
 
-export async function listMembres(db: Executor, scope: MembreScope, query: MembreListQuery) {
-  let select = withDetails(db, scope);
-  if (query.statut) select = select.where('u.statut', '=', query.statut);
-  if (query.type_membre) select = select.where('m.type_membre', '=', query.type_membre);
-  if (query.gestionnaire_id) select = select.where('m.gestionnaire_id', '=', query.gestionnaire_id);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    select = select.where((eb) =>
-      eb.or([
-        eb('u.nom', 'ilike', pattern),
-        eb('u.prenom', 'ilike', pattern),
-        eb(sql`u.prenom || ' ' || u.nom`, 'ilike', pattern),
-        eb('u.email', 'ilike', pattern),
-        eb('u.telephone', 'ilike', pattern),
-        eb('m.code_esv', 'ilike', pattern),
-        eb('m.num_cni', 'ilike', pattern),
-      ]),
-    );
+/** A kept counter, unless a search (counted up to a cap) or one's own file (a row at most). */
+function membresTotal(scope: Scope, query: MembreListQuery): TotalSource {
+  if (query.search) return 'search';
+  if (scope.kind === 'self') return 'count';
+  let gestionnaire_id = query.gestionnaire_id;
+  if (scope.kind === 'clients') {
+    if (gestionnaire_id !== undefined && gestionnaire_id !== scope.gestionnaireId) return 'count';
+    gestionnaire_id = scope.gestionnaireId;
   }
-  return pageOf(select, query, (q) =>
-    q.orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder).orderBy('m.id', query.sortOrder),
-  );
+  return {
+    counter: counterKey('membres', { gestionnaire_id, statut: query.statut, type_membre: query.type_membre }),
+  };
 }
 
-export async function findMembre(db: Executor, scope: MembreScope, id: number) {
+export async function listMembres(db: Executor, scope: Scope, query: MembreListQuery) {
+  let matching = membresFrom(db, scope);
+  if (query.statut) matching = matching.where('u.statut', '=', query.statut);
+  if (query.type_membre) matching = matching.where('m.type_membre', '=', query.type_membre);
+  if (query.gestionnaire_id) matching = matching.where('m.gestionnaire_id', '=', query.gestionnaire_id);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    // Each table's columns on their own trigram indexes; an OR across the join could use none.
+    matching = matching.where('m.id', 'in', (eb) =>
+      eb
+        .selectFrom('membres')
+        .select('id')
+        .where((w) => w.or([w('code_esv', 'ilike', pattern), w('num_cni', 'ilike', pattern)]))
+        .union(
+          eb
+            .selectFrom('membres as sm')
+            .innerJoin('utilisateurs as su', 'su.id', 'sm.utilisateur_id')
+            .select('sm.id')
+            .where((w) =>
+              w.or([
+                w('su.nom', 'ilike', pattern),
+                w('su.prenom', 'ilike', pattern),
+                w(sql`su.prenom || ' ' || su.nom`, 'ilike', pattern),
+                w('su.email', 'ilike', pattern),
+                w('su.telephone', 'ilike', pattern),
+              ]),
+            ),
+        ),
+    );
+  }
+  return pageOf(db, {
+    matching,
+    key: 'm.id',
+    // Ties broken by the id of the sorted column's table (one account per member): its index
+    // then gives the whole order.
+    order: [
+      [SORT_COLUMNS[query.sortBy], query.sortOrder],
+      [SORT_COLUMNS[query.sortBy].startsWith('u.') ? 'u.id' : 'm.id', query.sortOrder],
+    ],
+    details: (inPage) => withDetails(db, scope).where(inPage),
+    total: membresTotal(scope, query),
+    page: query.page,
+    limit: query.limit,
+  });
+}
+
+export async function findMembre(db: Executor, scope: Scope, id: number) {
   return withDetails(db, scope).where('m.id', '=', id).executeTakeFirst();
 }
 
-export async function membreStats(db: Executor, scope: MembreScope) {
+/** The tiles: kept counters, and this month's new members on the inscription index. */
+export async function membreStats(db: Executor, scope: Scope) {
+  if (scope.kind !== 'self') {
+    const gestionnaire_id = scope.kind === 'clients' ? scope.gestionnaireId : undefined;
+    const kept = (filters: { statut?: string; type_membre?: string }) =>
+      counterValue(counterKey('membres', { gestionnaire_id, ...filters }));
+    let nouveaux = db
+      .selectFrom('membres')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('date_inscription', '>=', sql<string>`date_trunc('month', current_date)::date`);
+    if (gestionnaire_id !== undefined) nouveaux = nouveaux.where('gestionnaire_id', '=', gestionnaire_id);
+    return db
+      .selectNoFrom([
+        kept({}).as('total'),
+        kept({ statut: 'actif' }).as('actifs'),
+        kept({ statut: 'inactif' }).as('inactifs'),
+        kept({ statut: 'suspendu' }).as('suspendus'),
+        kept({ type_membre: 'standard' }).as('standard'),
+        kept({ type_membre: 'premium' }).as('premium'),
+        kept({ type_membre: 'vip' }).as('vip'),
+        nouveaux.as('nouveaux_mois'),
+      ])
+      .executeTakeFirstOrThrow();
+  }
   return membresFrom(db, scope)
     .select([
       sql<string>`count(*)`.as('total'),
@@ -145,6 +201,11 @@ export async function updateMembre(db: Executor, id: number, values: Updateable<
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** A member file holding this CNI, if any. */
+export async function findMembreByCni(db: Executor, numCni: string) {
+  return db.selectFrom('membres').select('id').where('num_cni', '=', numCni).executeTakeFirst();
 }
 
 /** Assigns members to a gestionnaire; returns the ids that changed with their former gestionnaire. */

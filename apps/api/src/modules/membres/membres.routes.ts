@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   listSchema,
   membreGestionnaireSchema,
   membreListQuerySchema,
@@ -11,10 +12,8 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import type { MembresService } from './membres.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Members (spec 3 §7): admin all, gestionnaire his clients read-only, membre his own file. */
 export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> = async (app, { membres }) => {
@@ -29,7 +28,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         response: { 200: listSchema(membreSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await membres.list(currentUser(request), request.query)) }),
+    async (request) => ({ success: true as const, ...(await membres.list(callerOf(request), request.query)) }),
   );
 
   app.get(
@@ -43,7 +42,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         response: { 200: listSchema(membreSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await membres.list(currentUser(request), request.query)) }),
+    async (request) => ({ success: true as const, ...(await membres.list(callerOf(request), request.query)) }),
   );
 
   app.get(
@@ -56,7 +55,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         response: { 200: successSchema(membreStatsSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await membres.stats(currentUser(request)) }),
+    async (request) => ({ success: true as const, data: await membres.stats(callerOf(request)) }),
   );
 
   app.put(
@@ -65,14 +64,14 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
-        summary: 'Assigner plusieurs membres à un gestionnaire',
+        summary: 'Assigner plusieurs membres à un gestionnaire (id de son compte)',
         body: membresGestionnaireSchema,
         response: { 200: successSchema(z.object({ updated: z.number().int() })) },
       },
     },
     async (request) => {
       const { membre_ids, gestionnaire_id } = request.body;
-      const updated = await membres.assign(membre_ids, gestionnaire_id, auditActor(request));
+      const updated = await membres.assign(callerOf(request), membre_ids, gestionnaire_id);
       return { success: true as const, data: { updated }, message: `${updated} membre(s) réassigné(s)` };
     },
   );
@@ -84,11 +83,11 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       schema: {
         tags: ['membres'],
         summary: 'Un membre',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(membreSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await membres.get(currentUser(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await membres.get(callerOf(request), request.params.id) }),
   );
 
   app.put(
@@ -98,14 +97,14 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       schema: {
         tags: ['membres'],
         summary: 'Modifier un membre (champs modifiés seulement)',
-        params: idParams,
+        params: idParamsSchema,
         body: membreUpdateSchema,
         response: { 200: successSchema(membreSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await membres.update(request.params.id, request.body, auditActor(request)),
+      data: await membres.update(callerOf(request), request.params.id, request.body),
       message: 'Membre mis à jour avec succès',
     }),
   );
@@ -116,18 +115,18 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
-        summary: 'Assigner un membre à un gestionnaire',
-        params: idParams,
+        summary: 'Assigner un membre à un gestionnaire (id de son compte)',
+        params: idParamsSchema,
         body: membreGestionnaireSchema,
         response: { 200: successSchema(membreSchema) },
       },
     },
     async (request) => {
-      const actor = auditActor(request);
-      await membres.assign([request.params.id], request.body.gestionnaire_id, actor);
+      const caller = callerOf(request);
+      await membres.assign(caller, [request.params.id], request.body.gestionnaire_id);
       return {
         success: true as const,
-        data: await membres.get(currentUser(request), request.params.id),
+        data: await membres.get(caller, request.params.id),
         message: 'Gestionnaire assigné avec succès',
       };
     },
@@ -140,10 +139,10 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       schema: {
         tags: ['membres'],
         summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
-    async (request) => membres.remove(request.params.id),
+    async (request) => membres.remove(callerOf(request), request.params.id),
   );
 };

@@ -4,14 +4,13 @@ import {
   type MembreStats,
   type MembreUpdate,
   PEOPLE_MESSAGES,
-  paginate,
   TYPES_MEMBRE,
 } from '@app/shared';
+import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
-import type { RequestUser } from '../auth/auth.service.ts';
-import { setAccountStatut } from '../utilisateurs/accounts.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { setAccountStatut, updateAccount } from '../utilisateurs/accounts.ts';
 import { findActiveGestionnaire } from '../utilisateurs/utilisateurs.repository.ts';
 import {
   assignGestionnaire,
@@ -20,7 +19,6 @@ import {
   findMembreFile,
   listMembres,
   type MembreRow,
-  type MembreScope,
   membreStats,
   updateMembre,
 } from './membres.repository.ts';
@@ -29,13 +27,6 @@ const notFound = () => new AppError('NOT_FOUND', 'Membre non trouvé');
 
 /** Fields kept on the account (identity, contact, status) rather than on the member file. */
 const ACCOUNT_FIELDS = ['nom', 'prenom', 'email', 'telephone', 'statut'] as const;
-
-/** Admin: every member; gestionnaire: his clients; membre: himself (decisions §4). */
-export function membreScope(user: Pick<RequestUser, 'id' | 'role'>): MembreScope {
-  if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'gestionnaire') return { kind: 'gestionnaire', id: user.id };
-  return { kind: 'self', utilisateurId: user.id };
-}
 
 function toMembre(row: MembreRow): Membre {
   const engagement = Number(row.engagement_mensuel);
@@ -87,36 +78,40 @@ function toMembre(row: MembreRow): Membre {
   };
 }
 
+function toMembreStats(row: Awaited<ReturnType<typeof membreStats>>): MembreStats {
+  return {
+    total: Number(row.total),
+    actifs: Number(row.actifs),
+    inactifs: Number(row.inactifs),
+    suspendus: Number(row.suspendus),
+    premium: Number(row.premium),
+    vip: Number(row.vip),
+    nouveaux_mois: Number(row.nouveaux_mois),
+    parType: TYPES_MEMBRE.map((type_membre) => ({ type_membre, count: Number(row[type_membre]) })),
+  };
+}
+
+/** Members, in the caller's scope (decisions §4): admin all, a gestionnaire his clients, a member himself. */
 export class MembresService {
   constructor(private readonly db: Database) {}
 
-  async list(user: RequestUser, query: MembreListQuery) {
-    const { rows, total } = await listMembres(this.db, membreScope(user), query);
-    return { data: rows.map(toMembre), pagination: paginate(query.page, query.limit, total) };
+  async list(caller: Caller, query: MembreListQuery) {
+    const { rows, pagination } = await listMembres(this.db, caller.scope, query);
+    return { data: rows.map(toMembre), pagination };
   }
 
-  async stats(user: RequestUser): Promise<MembreStats> {
-    const row = await membreStats(this.db, membreScope(user));
-    return {
-      total: Number(row.total),
-      actifs: Number(row.actifs),
-      inactifs: Number(row.inactifs),
-      suspendus: Number(row.suspendus),
-      premium: Number(row.premium),
-      vip: Number(row.vip),
-      nouveaux_mois: Number(row.nouveaux_mois),
-      parType: TYPES_MEMBRE.map((type_membre) => ({ type_membre, count: Number(row[type_membre]) })),
-    };
+  async stats(caller: Caller): Promise<MembreStats> {
+    return toMembreStats(await membreStats(this.db, caller.scope));
   }
 
-  async get(user: Pick<RequestUser, 'id' | 'role'>, id: number): Promise<Membre> {
-    const row = await findMembre(this.db, membreScope(user), id);
+  async get(caller: Caller, id: number): Promise<Membre> {
+    const row = await findMembre(this.db, caller.scope, id);
     if (!row) throw notFound();
     return toMembre(row);
   }
 
   /** Changes the fields sent (admin); a member set inactive or suspended is signed out at once. */
-  async update(id: number, patch: MembreUpdate, actor: AuditActor): Promise<Membre> {
+  async update(caller: Caller, id: number, patch: MembreUpdate): Promise<Membre> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findMembreFile(trx, id);
       if (!before) throw notFound();
@@ -128,16 +123,10 @@ export class MembresService {
         ((ACCOUNT_FIELDS as readonly string[]).includes(key) ? account : file)[key] = value;
       }
       const { statut, ...identity } = account as { statut?: Membre['statut'] };
-      if (Object.keys(identity).length > 0) {
-        await trx
-          .updateTable('utilisateurs')
-          .set({ ...identity, updated_by: actor.user_id, updated_at: new Date() })
-          .where('id', '=', before.utilisateur_id)
-          .execute();
-      }
-      if (statut) await setAccountStatut(trx, before.utilisateur_id, statut, actor.user_id);
+      await updateAccount(trx, before.utilisateur_id, identity, caller.id);
+      if (statut) await setAccountStatut(trx, before.utilisateur_id, statut, caller.id);
       if (Object.keys(file).length > 0) await updateMembre(trx, id, file);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'membres',
         record_id: id,
@@ -146,11 +135,11 @@ export class MembresService {
         new_values,
       });
     });
-    return this.get({ id: 0, role: 'admin' }, id);
+    return this.get(caller, id);
   }
 
-  /** Assigns one or many members to an active gestionnaire, one audit row per member moved. */
-  async assign(membreIds: readonly number[], gestionnaireId: number, actor: AuditActor): Promise<number> {
+  /** Assigns one or many members to an active gestionnaire (his account id), one audit row per member moved. */
+  async assign(caller: Caller, membreIds: readonly number[], gestionnaireId: number): Promise<number> {
     const ids = [...new Set(membreIds)];
     return this.db.transaction().execute(async (trx) => {
       const gestionnaire = await findActiveGestionnaire(trx, gestionnaireId);
@@ -161,7 +150,7 @@ export class MembresService {
       if ((await countMembres(trx, ids)) !== ids.length) throw notFound();
       const moved = await assignGestionnaire(trx, ids, gestionnaireId);
       for (const row of moved) {
-        await insertAudit(trx, actor, {
+        await insertAudit(trx, caller, {
           action: 'updated',
           table_name: 'membres',
           record_id: row.id,
@@ -175,7 +164,7 @@ export class MembresService {
   }
 
   /** Members are never deleted: their payment history must stay (decisions §6). */
-  async remove(id: number): Promise<never> {
+  async remove(_caller: Caller, id: number): Promise<never> {
     if (!(await findMembreFile(this.db, id))) throw notFound();
     throw new AppError('CONFLICT', PEOPLE_MESSAGES.membreNeverDeleted);
   }

@@ -15,29 +15,30 @@ const SORT_COLUMNS = {
   created_at: 'p.created_at',
 } as const;
 
+function personnelFrom(db: Executor) {
+  return db.selectFrom('personnel as p').innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id');
+}
+
 function personnelSelect(db: Executor) {
-  return db
-    .selectFrom('personnel as p')
-    .innerJoin('utilisateurs as u', 'u.id', 'p.utilisateur_id')
-    .select([
-      'p.id',
-      'p.utilisateur_id',
-      'p.code_employe',
-      'p.num_cni',
-      'u.nom',
-      'u.prenom',
-      'u.email',
-      'u.telephone',
-      'u.role',
-      'u.statut',
-      'u.date_derniere_connexion',
-      'p.departement',
-      'p.poste',
-      'p.date_embauche',
-      'p.salaire',
-      'p.created_at',
-      'p.updated_at',
-    ]);
+  return personnelFrom(db).select([
+    'p.id',
+    'p.utilisateur_id',
+    'p.code_employe',
+    'p.num_cni',
+    'u.nom',
+    'u.prenom',
+    'u.email',
+    'u.telephone',
+    'u.role',
+    'u.statut',
+    'u.date_derniere_connexion',
+    'p.departement',
+    'p.poste',
+    'p.date_embauche',
+    'p.salaire',
+    'p.created_at',
+    'p.updated_at',
+  ]);
 }
 
 export type PersonnelRow = NonNullable<Awaited<ReturnType<typeof findPersonnel>>>;
@@ -45,7 +46,7 @@ export type PersonnelRow = NonNullable<Awaited<ReturnType<typeof findPersonnel>>
 type Filters = Partial<Pick<PersonnelListQuery, 'search' | 'role' | 'departement' | 'statut'>>;
 
 function filtered(db: Executor, filters: Filters) {
-  let select = personnelSelect(db);
+  let select = personnelFrom(db);
   if (filters.role) select = select.where('u.role', '=', filters.role);
   if (filters.departement) select = select.where('p.departement', '=', filters.departement);
   if (filters.statut) select = select.where('u.statut', '=', filters.statut);
@@ -67,13 +68,29 @@ function filtered(db: Executor, filters: Filters) {
 }
 
 export async function listPersonnel(db: Executor, query: PersonnelListQuery) {
-  return pageOf(filtered(db, query), query, (q) =>
-    q.orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder).orderBy('p.id', query.sortOrder),
-  );
+  return pageOf(db, {
+    matching: filtered(db, query),
+    key: 'p.id',
+    order: [
+      [SORT_COLUMNS[query.sortBy], query.sortOrder],
+      ['p.id', query.sortOrder],
+    ],
+    details: (inPage) => personnelSelect(db).where(inPage),
+    // The staff are a few dozen: counted.
+    total: 'count',
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
 export async function searchPersonnel(db: Executor, search: string, limit: number) {
-  return filtered(db, { search }).orderBy('u.nom').orderBy('u.prenom').orderBy('p.id').limit(limit).execute();
+  return personnelSelect(db)
+    .where('p.id', 'in', filtered(db, { search }).select('p.id'))
+    .orderBy('u.nom')
+    .orderBy('u.prenom')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
 }
 
 /** Active gestionnaires, the managers a demande can be given to (their account id is `gere_par`). */
@@ -90,8 +107,9 @@ export async function listActiveGestionnaires(db: Executor) {
     .execute();
 }
 
-export async function findPersonnel(db: Executor, id: number) {
-  return personnelSelect(db).where('p.id', '=', id).executeTakeFirst();
+/** A staff member by his account id, the one id the API gives him. */
+export async function findPersonnel(db: Executor, utilisateurId: number) {
+  return personnelSelect(db).where('p.utilisateur_id', '=', utilisateurId).executeTakeFirst();
 }
 
 export async function personnelStats(db: Executor) {
@@ -122,6 +140,15 @@ export async function personnelStats(db: Executor) {
   return { totals, roles, departements };
 }
 
+export async function hasStaffFile(db: Executor, utilisateurId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('personnel')
+    .select('id')
+    .where('utilisateur_id', '=', utilisateurId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function codeEmployeExists(db: Executor, code: string): Promise<boolean> {
   const row = await db.selectFrom('personnel').select('id').where('code_employe', '=', code).executeTakeFirst();
   return row !== undefined;
@@ -131,10 +158,11 @@ export async function insertPersonnel(db: Executor, values: Insertable<Personnel
   return db.insertInto('personnel').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export async function updatePersonnel(db: Executor, id: number, values: Updateable<PersonnelTable>) {
+/** Changes the staff file of an account. */
+export async function updatePersonnel(db: Executor, utilisateurId: number, values: Updateable<PersonnelTable>) {
   await db
     .updateTable('personnel')
     .set({ ...values, updated_at: new Date() })
-    .where('id', '=', id)
+    .where('utilisateur_id', '=', utilisateurId)
     .execute();
 }

@@ -4,6 +4,7 @@ import {
   messageOnlySchema,
   personnelCreateSchema,
   personnelListQuerySchema,
+  personnelParamsSchema,
   personnelSchema,
   personnelSearchQuerySchema,
   personnelStatsSchema,
@@ -12,12 +13,10 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import type { PersonnelService } from './personnel.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-/** Staff (spec 3 §7): every call is the admin's. */
+/** Staff (spec 3 §7): every call is the admin's. A staff member's id is his account id, as everywhere. */
 export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelService }> = async (app, { personnel }) => {
   app.get(
     '/personnel',
@@ -25,12 +24,12 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
-        summary: 'Liste du personnel (recherche, filtres, tri, pagination)',
+        summary: 'Liste du personnel (recherche, filtres, tri, pagination) ; id = id du compte',
         querystring: personnelListQuerySchema,
         response: { 200: listSchema(personnelSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await personnel.list(request.query)) }),
+    async (request) => ({ success: true as const, ...(await personnel.list(callerOf(request), request.query)) }),
   );
 
   app.get(
@@ -43,7 +42,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         response: { 200: successSchema(personnelStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await personnel.stats() }),
+    async (request) => ({ success: true as const, data: await personnel.stats(callerOf(request)) }),
   );
 
   app.get(
@@ -57,7 +56,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         response: { 200: successSchema(z.array(personnelSchema)) },
       },
     },
-    async (request) => ({ success: true as const, data: await personnel.search(request.query.q) }),
+    async (request) => ({ success: true as const, data: await personnel.search(callerOf(request), request.query.q) }),
   );
 
   app.get(
@@ -66,11 +65,11 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'gestionnaires.list_active' },
       schema: {
         tags: ['personnel'],
-        summary: 'Gestionnaires actifs (nom, poste, département), pour valider une demande',
+        summary: 'Gestionnaires actifs (id du compte, nom, poste, département), pour valider une demande',
         response: { 200: successSchema(z.array(gestionnaireActifSchema)) },
       },
     },
-    async () => ({ success: true as const, data: await personnel.activeGestionnaires() }),
+    async (request) => ({ success: true as const, data: await personnel.activeGestionnaires(callerOf(request)) }),
   );
 
   app.get(
@@ -79,12 +78,12 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
-        summary: 'Un membre du personnel',
-        params: idParams,
+        summary: 'Un membre du personnel, par l’id de son compte',
+        params: personnelParamsSchema,
         response: { 200: successSchema(personnelSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await personnel.get(request.params.id) }),
+    async (request) => ({ success: true as const, data: await personnel.get(callerOf(request), request.params.id) }),
   );
 
   app.post(
@@ -99,7 +98,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       },
     },
     async (request, reply) => {
-      const created = await personnel.create(request.body, auditActor(request));
+      const created = await personnel.create(callerOf(request), request.body);
       return reply.status(201).send({ success: true as const, data: created, message: 'Personnel ajouté' });
     },
   );
@@ -110,15 +109,15 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
-        summary: 'Modifier un membre du personnel (activer/désactiver : { statut })',
-        params: idParams,
+        summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
+        params: personnelParamsSchema,
         body: personnelUpdateSchema,
         response: { 200: successSchema(personnelSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await personnel.update(request.params.id, request.body, auditActor(request)),
+      data: await personnel.update(callerOf(request), request.params.id, request.body),
       message: 'Personnel modifié',
     }),
   );
@@ -129,13 +128,13 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
-        summary: 'Supprimer un membre du personnel et son compte',
-        params: idParams,
+        summary: 'Supprimer un membre du personnel et son compte, par l’id du compte',
+        params: personnelParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await personnel.remove(request.params.id, auditActor(request));
+      await personnel.remove(callerOf(request), request.params.id);
       return { success: true as const, message: 'Personnel supprimé' };
     },
   );

@@ -6,14 +6,14 @@ import {
   type PersonnelListQuery,
   type PersonnelStats,
   type PersonnelUpdate,
-  paginate,
   type personnelCreateSchema,
   type StaffRole,
 } from '@app/shared';
 import type { z } from 'zod';
+import type { Caller } from '../../caller.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
@@ -41,10 +41,10 @@ const notFound = () => new AppError('NOT_FOUND', 'Personnel non trouvé');
 const ACCOUNT_FIELDS = ['nom', 'prenom', 'email', 'telephone', 'role', 'statut'] as const;
 const SEARCH_LIMIT = 20;
 
+/** The API names a staff member by his account id (`gere_par`, `gestionnaire_id`); the file's own id stays inside. */
 function toPersonnel(row: PersonnelRow): Personnel {
   return {
-    id: row.id,
-    utilisateur_id: row.utilisateur_id,
+    id: row.utilisateur_id,
     code_employe: row.code_employe,
     num_cni: row.num_cni,
     nom: row.nom,
@@ -63,6 +63,18 @@ function toPersonnel(row: PersonnelRow): Personnel {
   };
 }
 
+function toPersonnelStats({ totals, roles, departements }: Awaited<ReturnType<typeof personnelStats>>): PersonnelStats {
+  return {
+    total: Number(totals.total),
+    actifs: Number(totals.actifs),
+    inactifs: Number(totals.inactifs),
+    suspendus: Number(totals.suspendus),
+    departements: Number(totals.departements),
+    par_role: Object.fromEntries(roles.map((r) => [r.key, Number(r.count)])),
+    par_departement: Object.fromEntries(departements.map((d) => [d.key, Number(d.count)])),
+  };
+}
+
 /** A code nobody holds yet: six random digits, drawn again on a clash. */
 async function freeEmployeeCode(db: Executor, role: StaffRole): Promise<string> {
   for (;;) {
@@ -77,40 +89,32 @@ export class PersonnelService {
     private readonly settings: SettingsService,
   ) {}
 
-  async list(query: PersonnelListQuery) {
-    const { rows, total } = await listPersonnel(this.db, query);
-    return { data: rows.map(toPersonnel), pagination: paginate(query.page, query.limit, total) };
+  async list(_caller: Caller, query: PersonnelListQuery) {
+    const { rows, pagination } = await listPersonnel(this.db, query);
+    return { data: rows.map(toPersonnel), pagination };
   }
 
-  async search(q: string): Promise<Personnel[]> {
+  async search(_caller: Caller, q: string): Promise<Personnel[]> {
     return (await searchPersonnel(this.db, q, SEARCH_LIMIT)).map(toPersonnel);
   }
 
-  async activeGestionnaires(): Promise<GestionnaireActif[]> {
+  async activeGestionnaires(_caller: Caller): Promise<GestionnaireActif[]> {
     return listActiveGestionnaires(this.db);
   }
 
-  async get(id: number): Promise<Personnel> {
+  /** `id` is the account id. */
+  async get(_caller: Caller, id: number): Promise<Personnel> {
     const row = await findPersonnel(this.db, id);
     if (!row) throw notFound();
     return toPersonnel(row);
   }
 
-  async stats(): Promise<PersonnelStats> {
-    const { totals, roles, departements } = await personnelStats(this.db);
-    return {
-      total: Number(totals.total),
-      actifs: Number(totals.actifs),
-      inactifs: Number(totals.inactifs),
-      suspendus: Number(totals.suspendus),
-      departements: Number(totals.departements),
-      par_role: Object.fromEntries(roles.map((r) => [r.key, Number(r.count)])),
-      par_departement: Object.fromEntries(departements.map((d) => [d.key, Number(d.count)])),
-    };
+  async stats(_caller: Caller): Promise<PersonnelStats> {
+    return toPersonnelStats(await personnelStats(this.db));
   }
 
   /** Creates the staff file and its account (POST /admin/personnel). */
-  async create(body: z.output<typeof personnelCreateSchema>, actor: AuditActor): Promise<Personnel> {
+  async create(caller: Caller, body: z.output<typeof personnelCreateSchema>): Promise<Personnel> {
     await assertPasswordPolicy(this.settings, body.password, 'password');
     const password_hash = await hashPassword(body.password);
     const id = await this.db.transaction().execute(async (trx) => {
@@ -123,8 +127,8 @@ export class PersonnelService {
         prenom: body.prenom,
         telephone: body.telephone ?? null,
         photo_profil: null,
-        created_by: actor.user_id,
-        updated_by: actor.user_id,
+        created_by: caller.id,
+        updated_by: caller.id,
       });
       const code_employe = body.code_employe ?? (await freeEmployeeCode(trx, body.role));
       const file = {
@@ -136,10 +140,10 @@ export class PersonnelService {
         salaire: body.salaire,
       };
       const { id } = await insertPersonnel(trx, { ...file, utilisateur_id: account.id });
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'created',
         table_name: 'personnel',
-        record_id: id,
+        record_id: account.id,
         personnel_id: id,
         new_values: {
           ...file,
@@ -150,13 +154,13 @@ export class PersonnelService {
           statut: body.statut,
         },
       });
-      return id;
+      return account.id;
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /** Changes the fields sent; activate and deactivate are a status change. */
-  async update(id: number, patch: PersonnelUpdate, actor: AuditActor): Promise<Personnel> {
+  async update(caller: Caller, id: number, patch: PersonnelUpdate): Promise<Personnel> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findPersonnel(trx, id);
       if (!before) throw notFound();
@@ -165,7 +169,7 @@ export class PersonnelService {
       const { statut, role } = new_values as PersonnelUpdate;
       await assertAccountChange(
         trx,
-        actor.user_id,
+        caller.id,
         { id: before.utilisateur_id, role: before.role, statut: before.statut },
         { role, statut },
       );
@@ -175,38 +179,38 @@ export class PersonnelService {
         if (key === 'statut') continue;
         ((ACCOUNT_FIELDS as readonly string[]).includes(key) ? account : file)[key] = value;
       }
-      await updateAccount(trx, before.utilisateur_id, account, actor.user_id);
-      if (statut) await setAccountStatut(trx, before.utilisateur_id, statut, actor.user_id);
+      await updateAccount(trx, id, account, caller.id);
+      if (statut) await setAccountStatut(trx, id, statut, caller.id);
       if (Object.keys(file).length > 0) await updatePersonnel(trx, id, file);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'personnel',
         record_id: id,
-        personnel_id: id,
+        personnel_id: before.id,
         old_values,
         new_values,
       });
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /** Deletes the staff file and its account; the journal keeps what they did. */
-  async remove(id: number, actor: AuditActor): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findPersonnel(trx, id);
       if (!before) throw notFound();
       await assertAccountChange(
         trx,
-        actor.user_id,
+        caller.id,
         { id: before.utilisateur_id, role: before.role, statut: before.statut },
         { deleted: true },
       );
-      await deleteUtilisateur(trx, before.utilisateur_id);
-      await insertAudit(trx, actor, {
+      await deleteUtilisateur(trx, id);
+      await insertAudit(trx, caller, {
         action: 'deleted',
         table_name: 'personnel',
         record_id: id,
-        personnel_id: id,
+        personnel_id: before.id,
         old_values: {
           code_employe: before.code_employe,
           nom: before.nom,

@@ -1,61 +1,70 @@
 import type { ProduitListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
+import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { pageOf, type TotalSource } from '../../db/paging.ts';
 import type { MediaKind, ProduitsTable } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, escapeLike } from '../../db/search.ts';
 
 /** 'reserve' while a member holds the product (decisions §5), computed with the membres index. */
 const disponibilite = sql<
   'disponible' | 'reserve'
 >`CASE WHEN EXISTS (SELECT 1 FROM membres m WHERE m.produit_id = p.id) THEN 'reserve' ELSE 'disponible' END`;
 
-function selectProduits(db: Executor) {
-  return db
-    .selectFrom('produits as p')
-    .innerJoin('sites as s', 's.id', 'p.site_id')
-    .select([
-      'p.id',
-      'p.site_id',
-      'p.titre',
-      'p.description',
-      'p.type',
-      'p.superficie',
-      'p.nombre_chambre',
-      'p.nombre_salon',
-      'p.nombre_cuisine',
-      'p.nombre_toilette',
-      'p.delais_construction',
-      'p.prix_vente',
-      'p.caution',
-      'p.video_logement',
-      'p.est_actif',
-      'p.created_by',
-      'p.updated_by',
-      'p.date_creation',
-      'p.date_modification',
-      's.nom_site',
-      's.adresse_site',
-      's.ville_site',
-      's.prix_metre_carre',
-      's.localisation_site',
-      's.est_actif as site_actif',
-      's.video_site',
-      's.created_at as site_created_at',
-      's.updated_at as site_updated_at',
-      disponibilite.as('disponibilite'),
-    ]);
+function produitsFrom(db: Executor) {
+  return db.selectFrom('produits as p').innerJoin('sites as s', 's.id', 'p.site_id');
 }
 
-type ProduitSelect = ReturnType<typeof selectProduits>;
+function selectProduits(db: Executor) {
+  return produitsFrom(db).select([
+    'p.id',
+    'p.site_id',
+    'p.titre',
+    'p.description',
+    'p.type',
+    'p.superficie',
+    'p.nombre_chambre',
+    'p.nombre_salon',
+    'p.nombre_cuisine',
+    'p.nombre_toilette',
+    'p.delais_construction',
+    'p.prix_vente',
+    'p.caution',
+    'p.video_logement',
+    'p.est_actif',
+    'p.created_by',
+    'p.updated_by',
+    'p.date_creation',
+    'p.date_modification',
+    's.nom_site',
+    's.adresse_site',
+    's.ville_site',
+    's.prix_metre_carre',
+    's.localisation_site',
+    's.est_actif as site_actif',
+    's.video_site',
+    's.created_at as site_created_at',
+    's.updated_at as site_updated_at',
+    disponibilite.as('disponibilite'),
+  ]);
+}
 
-function applyFilters(query: ProduitSelect, filters: ProduitListQuery, onlyActive: boolean): ProduitSelect {
-  let q = query;
+/** Kept for the type and site filters; the others (price, city, availability, search) are counted. */
+function produitsTotal(filters: ProduitListQuery, onlyActive: boolean): TotalSource {
+  if (filters.search) return 'search';
+  const { ville, prix_min, prix_max, disponibilite } = filters;
+  if (ville || prix_min !== undefined || prix_max !== undefined || disponibilite) return 'count';
+  const visible = onlyActive ? 'true' : undefined;
+  return { counter: counterKey('produits', { visible, type: filters.type, site_id: filters.site_id }) };
+}
+
+function matchingProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
+  let q = produitsFrom(db);
   // A product of a deactivated site is hidden too.
   if (onlyActive) q = q.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
   if (filters.type) q = q.where('p.type', '=', filters.type);
   if (filters.site_id) q = q.where('p.site_id', '=', filters.site_id);
-  if (filters.ville) q = q.where('s.ville_site', 'ilike', filters.ville);
+  if (filters.ville) q = q.where('s.ville_site', 'ilike', escapeLike(filters.ville));
   if (filters.prix_min !== undefined) q = q.where('p.prix_vente', '>=', String(filters.prix_min));
   if (filters.prix_max !== undefined) q = q.where('p.prix_vente', '<=', String(filters.prix_max));
   if (filters.disponibilite) {
@@ -64,12 +73,19 @@ function applyFilters(query: ProduitSelect, filters: ProduitListQuery, onlyActiv
   }
   if (filters.search) {
     const pattern = containsPattern(filters.search);
+    // Each table's columns on their own trigram indexes; an OR across the join could use none.
     q = q.where((eb) =>
       eb.or([
         eb('p.titre', 'ilike', pattern),
         eb('p.description', 'ilike', pattern),
-        eb('s.nom_site', 'ilike', pattern),
-        eb('s.ville_site', 'ilike', pattern),
+        eb(
+          'p.site_id',
+          'in',
+          eb
+            .selectFrom('sites')
+            .select('id')
+            .where((w) => w.or([w('nom_site', 'ilike', pattern), w('ville_site', 'ilike', pattern)])),
+        ),
       ]),
     );
   }
@@ -77,9 +93,19 @@ function applyFilters(query: ProduitSelect, filters: ProduitListQuery, onlyActiv
 }
 
 export async function listProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
-  return pageOf(applyFilters(selectProduits(db), filters, onlyActive), filters, (q) =>
-    q.orderBy(`p.${filters.sortBy}`, filters.sortOrder).orderBy('p.id', filters.sortOrder),
-  );
+  return pageOf(db, {
+    matching: matchingProduits(db, filters, onlyActive),
+    key: 'p.id',
+    order: [
+      [`p.${filters.sortBy}`, filters.sortOrder],
+      ['p.id', filters.sortOrder],
+    ],
+    details: (inPage) => selectProduits(db).where(inPage),
+    // The catalogue's filters (price ranges, availability, city) are too many to keep: counted.
+    total: produitsTotal(filters, onlyActive),
+    page: filters.page,
+    limit: filters.limit,
+  });
 }
 
 export async function findProduit(db: Executor, id: number) {

@@ -1,4 +1,6 @@
 import {
+  idField,
+  idParamsSchema,
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
@@ -9,11 +11,10 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
 import type { ProduitsService } from './produits.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const PRODUIT_FILES: FileFields = {
   image: { kind: 'photo', word: 'image', max: MEDIA_LIMITS.produit.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.produit.plans.max },
@@ -34,10 +35,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
           response: { 200: listSchema(produitSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await produits.list(request.query, currentUser(request).role)),
-      }),
+      async (request) => ({ success: true as const, ...(await produits.list(callerOf(request), request.query)) }),
     );
   }
 
@@ -51,7 +49,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         response: { 200: successSchema(produitStatsSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await produits.stats(currentUser(request).role) }),
+    async (request) => ({ success: true as const, data: await produits.stats(callerOf(request)) }),
   );
 
   app.get(
@@ -61,16 +59,16 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       schema: {
         tags: ['produits'],
         summary: "Produits d'un site",
-        params: z.object({ siteId: z.coerce.number().int().positive() }),
+        params: z.object({ siteId: idField() }),
         querystring: produitListQuerySchema.omit({ site_id: true }).extend({
-          limit: z.coerce.number().int().min(1).max(1000).default(10),
+          limit: produitListQuerySchema.shape.limit.default(10),
         }),
         response: { 200: listSchema(produitSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      ...(await produits.list({ ...request.query, site_id: request.params.siteId }, currentUser(request).role)),
+      ...(await produits.list(callerOf(request), { ...request.query, site_id: request.params.siteId })),
     }),
   );
 
@@ -81,13 +79,13 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       schema: {
         tags: ['produits'],
         summary: 'Un produit',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await produits.get(request.params.id, currentUser(request).role),
+      data: await produits.get(callerOf(request), request.params.id),
     }),
   );
 
@@ -103,7 +101,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       },
     },
     async (request, reply) => {
-      const produit = await produits.create(await readForm(request, PRODUIT_FILES), auditActor(request));
+      const produit = await produits.create(callerOf(request), await readForm(request, PRODUIT_FILES));
       return reply.status(201).send({ success: true as const, data: produit, message: 'Produit créé avec succès' });
     },
   );
@@ -116,13 +114,13 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         tags: ['produits'],
         summary: 'Modifier un produit (les images ou plans envoyés remplacent les actuels)',
         consumes: formConsumes,
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await produits.update(request.params.id, await readForm(request, PRODUIT_FILES), auditActor(request)),
+      data: await produits.update(callerOf(request), request.params.id, await readForm(request, PRODUIT_FILES)),
       message: 'Produit modifié avec succès',
     }),
   );
@@ -134,12 +132,12 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       schema: {
         tags: ['produits'],
         summary: 'Supprimer un produit non réservé',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await produits.remove(request.params.id, auditActor(request));
+      await produits.remove(callerOf(request), request.params.id);
       return { success: true as const, message: 'Produit supprimé avec succès' };
     },
   );
@@ -155,13 +153,13 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         schema: {
           tags: ['produits'],
           summary: active ? 'Activer un produit' : 'Désactiver un produit',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: successSchema(produitSchema) },
         },
       },
       async (request) => ({
         success: true as const,
-        data: await produits.setActive(request.params.id, active, auditActor(request)),
+        data: await produits.setActive(callerOf(request), request.params.id, active),
         message: active ? 'Produit activé' : 'Produit désactivé',
       }),
     );

@@ -4,16 +4,17 @@ import {
   MEDIA_MESSAGES,
   type Produit,
   type ProduitListQuery,
-  paginate,
   produitBodySchema,
-  type Role,
+  type produitStatsSchema,
 } from '@app/shared';
+import type { z } from 'zod';
+import type { Caller } from '../../caller.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { MediaKind } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { siteMedias } from '../sites/sites.repository.ts';
 import {
   deleteProduit,
@@ -30,6 +31,80 @@ import {
 } from './produits.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Produit non trouvé');
+
+type ProduitStats = z.infer<typeof produitStatsSchema>;
+type ProduitMedia = Awaited<ReturnType<typeof produitMedias>>[number];
+type SiteMedia = Awaited<ReturnType<typeof siteMedias>>[number];
+
+/**
+ * A product with its site; `medias` are the product's own rows and `siteMediaRows` its site's, in
+ * order, turned into signed addresses by `url`.
+ */
+function toProduit(
+  row: ProduitRow,
+  medias: readonly ProduitMedia[],
+  siteMediaRows: readonly SiteMedia[],
+  url: (path: string) => string,
+): Produit {
+  const urls = (rows: readonly { kind: MediaKind; path: string }[], kind: MediaKind) =>
+    rows.filter((m) => m.kind === kind).map((m) => url(m.path));
+  const superficie = Number(row.superficie);
+  const prix = Number(row.prix_vente);
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    site: {
+      id: row.site_id,
+      nom_site: row.nom_site,
+      adresse_site: row.adresse_site,
+      ville_site: row.ville_site,
+      prix_metre_carre: Number(row.prix_metre_carre),
+      localisation_site: row.localisation_site,
+      photo_site: urls(siteMediaRows, 'photo')[0] ?? null,
+      plan_site: urls(siteMediaRows, 'plan')[0] ?? null,
+      video_site: row.video_site,
+      created_at: row.site_created_at.toISOString(),
+      updated_at: row.site_updated_at.toISOString(),
+    },
+    titre: row.titre,
+    description: row.description,
+    type: row.type,
+    superficie,
+    surface: superficie,
+    nombre_chambre: row.nombre_chambre,
+    nombre_salon: row.nombre_salon,
+    nombre_cuisine: row.nombre_cuisine,
+    nombre_toilette: row.nombre_toilette,
+    delais_construction: row.delais_construction,
+    prix_vente: prix,
+    caution: Number(row.caution),
+    prix_m2: Math.round(prix / superficie),
+    photos_logement: urls(medias, 'photo'),
+    plan_logement: urls(medias, 'plan'),
+    video_logement: row.video_logement,
+    disponibilite: row.disponibilite,
+    est_actif: row.est_actif,
+    date_creation: row.date_creation.toISOString(),
+    date_modification: row.date_modification.toISOString(),
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+  };
+}
+
+function toProduitStats(row: Awaited<ReturnType<typeof produitStats>>): ProduitStats {
+  const total = Number(row.total);
+  return {
+    total,
+    logements: Number(row.logements),
+    terrains: Number(row.terrains),
+    reserves: Number(row.reserves),
+    disponibles: total - Number(row.reserves),
+    prix_moyen: row.prix_moyen === null ? null : Number(row.prix_moyen),
+  };
+}
+
+/** Inactive products (or of an inactive site) are shown to the roles that manage the catalogue only. */
+const seesInactive = (caller: Caller) => can(caller.role, 'produits.manage');
 
 function checkCounts(form: ParsedForm, creating: boolean) {
   const { photos, plans } = MEDIA_LIMITS.produit;
@@ -50,7 +125,8 @@ export class ProduitsService {
     private readonly media: MediaStore,
   ) {}
 
-  private async toProduits(rows: ProduitRow[]): Promise<Produit[]> {
+  /** The rows with their media and their sites' media, read in two queries for the page. */
+  private async toProduits(rows: readonly ProduitRow[]): Promise<Produit[]> {
     const [medias, siteMediaRows] = await Promise.all([
       produitMedias(
         this.db,
@@ -58,81 +134,30 @@ export class ProduitsService {
       ),
       siteMedias(this.db, [...new Set(rows.map((r) => r.site_id))]),
     ]);
-    return rows.map((row) => {
-      const own = medias.filter((m) => m.produit_id === row.id);
-      const photos = own.filter((m) => m.kind === 'photo').map((m) => this.media.url(m.path));
-      const superficie = Number(row.superficie);
-      const prix = Number(row.prix_vente);
-      return {
-        id: row.id,
-        site_id: row.site_id,
-        site: {
-          id: row.site_id,
-          nom_site: row.nom_site,
-          adresse_site: row.adresse_site,
-          ville_site: row.ville_site,
-          prix_metre_carre: Number(row.prix_metre_carre),
-          localisation_site: row.localisation_site,
-          photo_site: this.firstUrl(siteMediaRows, row.site_id, 'photo'),
-          plan_site: this.firstUrl(siteMediaRows, row.site_id, 'plan'),
-          video_site: row.video_site,
-          created_at: row.site_created_at.toISOString(),
-          updated_at: row.site_updated_at.toISOString(),
-        },
-        titre: row.titre,
-        description: row.description,
-        type: row.type,
-        superficie,
-        surface: superficie,
-        nombre_chambre: row.nombre_chambre,
-        nombre_salon: row.nombre_salon,
-        nombre_cuisine: row.nombre_cuisine,
-        nombre_toilette: row.nombre_toilette,
-        delais_construction: row.delais_construction,
-        prix_vente: prix,
-        caution: Number(row.caution),
-        prix_m2: Math.round(prix / superficie),
-        photos_logement: photos,
-        plan_logement: own.filter((m) => m.kind === 'plan').map((m) => this.media.url(m.path)),
-        video_logement: row.video_logement,
-        disponibilite: row.disponibilite,
-        est_actif: row.est_actif,
-        date_creation: row.date_creation.toISOString(),
-        date_modification: row.date_modification.toISOString(),
-        created_by: row.created_by,
-        updated_by: row.updated_by,
-      };
-    });
+    const url = (path: string) => this.media.url(path);
+    return rows.map((row) =>
+      toProduit(
+        row,
+        medias.filter((m) => m.produit_id === row.id),
+        siteMediaRows.filter((m) => m.site_id === row.site_id),
+        url,
+      ),
+    );
   }
 
-  private firstUrl(medias: { site_id: number; kind: string; path: string }[], siteId: number, kind: MediaKind) {
-    const first = medias.find((m) => m.site_id === siteId && m.kind === kind);
-    return first ? this.media.url(first.path) : null;
+  async list(caller: Caller, query: ProduitListQuery) {
+    const { rows, pagination } = await listProduits(this.db, query, !seesInactive(caller));
+    return { data: await this.toProduits(rows), pagination };
   }
 
-  async list(query: ProduitListQuery, role: Role) {
-    const { rows, total } = await listProduits(this.db, query, !can(role, 'produits.manage'));
-    return { data: await this.toProduits(rows), pagination: paginate(query.page, query.limit, total) };
-  }
-
-  async get(id: number, role: Role): Promise<Produit> {
+  async get(caller: Caller, id: number): Promise<Produit> {
     const row = await findProduit(this.db, id);
-    // An inactive product is visible to the roles that manage the catalogue only.
-    if (!row || (!(row.est_actif && row.site_actif) && !can(role, 'produits.manage'))) throw notFound();
+    if (!row || (!(row.est_actif && row.site_actif) && !seesInactive(caller))) throw notFound();
     return (await this.toProduits([row]))[0] as Produit;
   }
 
-  async stats(role: Role) {
-    const row = await produitStats(this.db, !can(role, 'produits.manage'));
-    const total = Number(row.total);
-    return {
-      total,
-      logements: Number(row.logements),
-      terrains: Number(row.terrains),
-      reserves: Number(row.reserves),
-      disponibles: total - Number(row.reserves),
-      prix_moyen: row.prix_moyen === null ? null : Number(row.prix_moyen),
-    };
+  async stats(caller: Caller): Promise<ProduitStats> {
+    return toProduitStats(await produitStats(this.db, !seesInactive(caller)));
   }
 
   private async assertSite(db: Executor, siteId: number) {
@@ -146,16 +171,16 @@ export class ProduitsService {
     }
   }
 
-  async create(form: ParsedForm, actor: AuditActor): Promise<Produit> {
+  async create(caller: Caller, form: ParsedForm): Promise<Produit> {
     const body = parseInput(produitBodySchema, form.fields);
     checkCounts(form, true);
     const id = await this.media.transactional((save) =>
       this.db.transaction().execute(async (trx) => {
         await this.assertSite(trx, body.site_id);
-        const { id } = await insertProduit(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
+        const { id } = await insertProduit(trx, { ...body, created_by: caller.id, updated_by: caller.id });
         await insertProduitMedias(trx, id, 'photo', await save(`produits/${id}`, form.files.photo));
         await insertProduitMedias(trx, id, 'plan', await save(`produits/${id}`, form.files.plan));
-        await insertAudit(trx, actor, {
+        await insertAudit(trx, caller, {
           action: 'created',
           table_name: 'produits',
           record_id: id,
@@ -164,11 +189,11 @@ export class ProduitsService {
         return id;
       }),
     );
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 
   /** Changes the given fields; images or plans sent replace the current ones. */
-  async update(id: number, form: ParsedForm, actor: AuditActor): Promise<Produit> {
+  async update(caller: Caller, id: number, form: ParsedForm): Promise<Produit> {
     checkCounts(form, false);
     const replaced = await this.media.transactional((save) =>
       this.db.transaction().execute(async (trx) => {
@@ -195,8 +220,8 @@ export class ProduitsService {
           new_values[label] = files.length;
         }
         if (Object.keys(new_values).length === 0) return replaced;
-        await updateProduit(trx, id, { ...patch, updated_by: actor.user_id });
-        await insertAudit(trx, actor, {
+        await updateProduit(trx, id, { ...patch, updated_by: caller.id });
+        await insertAudit(trx, caller, {
           action: 'updated',
           table_name: 'produits',
           record_id: id,
@@ -207,10 +232,10 @@ export class ProduitsService {
       }),
     );
     await this.media.remove(replaced);
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 
-  async remove(id: number, actor: AuditActor): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     const removed = await this.db.transaction().execute(async (trx) => {
       const before = await findProduit(trx, id);
       if (!before) throw notFound();
@@ -219,7 +244,7 @@ export class ProduitsService {
       }
       const paths = await deleteProduitMedias(trx, id);
       await deleteProduit(trx, id);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'deleted',
         table_name: 'produits',
         record_id: id,
@@ -230,13 +255,13 @@ export class ProduitsService {
     await this.media.remove(removed);
   }
 
-  async setActive(id: number, active: boolean, actor: AuditActor): Promise<Produit> {
+  async setActive(caller: Caller, id: number, active: boolean): Promise<Produit> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findProduit(trx, id);
       if (!before) throw notFound();
       if (before.est_actif === active) return;
-      await updateProduit(trx, id, { est_actif: active, updated_by: actor.user_id });
-      await insertAudit(trx, actor, {
+      await updateProduit(trx, id, { est_actif: active, updated_by: caller.id });
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'produits',
         record_id: id,
@@ -244,6 +269,6 @@ export class ProduitsService {
         new_values: { est_actif: active },
       });
     });
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 }

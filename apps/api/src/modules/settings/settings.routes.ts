@@ -1,6 +1,6 @@
 import { publicSettingsSchema, settingsPatchSchema, settingsSchema, successSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditActor } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await app.settings.update(request.body, auditActor(request)),
+      data: await app.settings.update(callerOf(request), request.body),
       message: 'Paramètres sauvegardés avec succès !',
     }),
   );

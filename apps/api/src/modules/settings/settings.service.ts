@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_GROUPS, type Settings, type SettingsPatch } from '@app/shared';
+import type { Caller, Visitor } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { listSettingRows, upsertSetting } from './settings.repository.ts';
 
 const CACHE_MS = 5_000;
@@ -17,6 +18,7 @@ export class SettingsService {
     private readonly onChange: (settings: Settings) => void = () => {},
   ) {}
 
+  /** Read by the request hooks (maintenance, limits) as by the admin's page: no caller. */
   async get(): Promise<Settings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
     const rows = await listSettingRows(this.db);
@@ -26,15 +28,16 @@ export class SettingsService {
     return value;
   }
 
-  async update(patch: SettingsPatch, actor: AuditActor): Promise<Settings> {
+  /** The admin's change; a script (no account) passes a visitor. */
+  async update(who: Caller | Visitor, patch: SettingsPatch): Promise<Settings> {
     const current = await this.get();
     const next = mergeSettings(current, patch);
     await this.db.transaction().execute(async (trx) => {
       for (const grp of SETTINGS_GROUPS) {
         const { old_values, new_values } = changedFields(current[grp], next[grp]);
         if (Object.keys(new_values).length === 0) continue;
-        await upsertSetting(trx, grp, next[grp], actor.user_id);
-        await insertAudit(trx, actor, {
+        await upsertSetting(trx, grp, next[grp], 'id' in who ? who.id : null);
+        await insertAudit(trx, who, {
           action: 'updated',
           table_name: 'settings',
           record_id: grp,

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { MediaKind, SitesTable } from '../../db/schema.ts';
-import { containsPattern } from '../../db/search.ts';
+import { containsPattern, escapeLike } from '../../db/search.ts';
 
 const siteColumns = [
   's.id',
@@ -26,7 +26,7 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
   let select = db.selectFrom('sites as s');
   if (onlyActive || query.est_actif === 'true') select = select.where('s.est_actif', '=', true);
   if (query.est_actif === 'false') select = select.where('s.est_actif', '=', false);
-  if (query.ville_site) select = select.where('s.ville_site', 'ilike', query.ville_site);
+  if (query.ville_site) select = select.where('s.ville_site', 'ilike', escapeLike(query.ville_site));
   if (query.search) {
     const pattern = containsPattern(query.search);
     select = select.where((eb) =>
@@ -37,9 +37,19 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
       ]),
     );
   }
-  return pageOf(select.select(siteColumns).select(productCount), query, (q) =>
-    q.orderBy(`s.${query.sortBy}`, query.sortOrder).orderBy('s.id', query.sortOrder),
-  );
+  return pageOf(db, {
+    matching: select,
+    key: 's.id',
+    order: [
+      [`s.${query.sortBy}`, query.sortOrder],
+      ['s.id', query.sortOrder],
+    ],
+    details: (inPage) => db.selectFrom('sites as s').select(siteColumns).select(productCount).where(inPage),
+    // A few hundred sites at most: counted.
+    total: 'count',
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
 export async function findSite(db: Executor, id: number) {

@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
@@ -8,12 +9,10 @@ import {
   successSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditActor, currentUser } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
 import type { SitesService } from './sites.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const SITE_FILES: FileFields = {
   photo: { kind: 'photo', word: 'photo', max: MEDIA_LIMITS.site.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.site.plans.max },
@@ -34,7 +33,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
           response: { 200: listSchema(siteSchema) },
         },
       },
-      async (request) => ({ success: true as const, ...(await sites.list(request.query, currentUser(request).role)) }),
+      async (request) => ({ success: true as const, ...(await sites.list(callerOf(request), request.query)) }),
     );
   }
 
@@ -44,18 +43,23 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.read' },
       schema: { tags: ['sites'], summary: 'Statistiques des sites', response: { 200: successSchema(siteStatsSchema) } },
     },
-    async (request) => ({ success: true as const, data: await sites.stats(currentUser(request).role) }),
+    async (request) => ({ success: true as const, data: await sites.stats(callerOf(request)) }),
   );
 
   app.get(
     '/sites/:id',
     {
       config: { right: 'sites.read' },
-      schema: { tags: ['sites'], summary: 'Un site', params: idParams, response: { 200: successSchema(siteSchema) } },
+      schema: {
+        tags: ['sites'],
+        summary: 'Un site',
+        params: idParamsSchema,
+        response: { 200: successSchema(siteSchema) },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: await sites.get(request.params.id, currentUser(request).role),
+      data: await sites.get(callerOf(request), request.params.id),
     }),
   );
 
@@ -71,7 +75,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       },
     },
     async (request, reply) => {
-      const site = await sites.create(await readForm(request, SITE_FILES), auditActor(request));
+      const site = await sites.create(callerOf(request), await readForm(request, SITE_FILES));
       return reply.status(201).send({ success: true as const, data: site, message: 'Site créé avec succès' });
     },
   );
@@ -84,13 +88,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         tags: ['sites'],
         summary: 'Modifier un site (les photos ou plans envoyés remplacent les actuels)',
         consumes: formConsumes,
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(siteSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await sites.update(request.params.id, await readForm(request, SITE_FILES), auditActor(request)),
+      data: await sites.update(callerOf(request), request.params.id, await readForm(request, SITE_FILES)),
       message: 'Site modifié avec succès',
     }),
   );
@@ -102,12 +106,12 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       schema: {
         tags: ['sites'],
         summary: 'Supprimer un site sans produits',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await sites.remove(request.params.id, auditActor(request));
+      await sites.remove(callerOf(request), request.params.id);
       return { success: true as const, message: 'Site supprimé avec succès' };
     },
   );
@@ -123,13 +127,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         schema: {
           tags: ['sites'],
           summary: active ? 'Activer un site' : 'Désactiver un site',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: successSchema(siteSchema) },
         },
       },
       async (request) => ({
         success: true as const,
-        data: await sites.setActive(request.params.id, active, auditActor(request)),
+        data: await sites.setActive(callerOf(request), request.params.id, active),
         message: active ? 'Site activé' : 'Site désactivé',
       }),
     );

@@ -2,17 +2,18 @@ import {
   can,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
-  paginate,
-  type Role,
   type Site,
   type SiteListQuery,
   siteBodySchema,
+  type siteStatsSchema,
 } from '@app/shared';
+import type { z } from 'zod';
+import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import {
   deleteSite,
   deleteSiteMedias,
@@ -27,6 +28,47 @@ import {
 } from './sites.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Site non trouvé');
+
+type SiteStats = z.infer<typeof siteStatsSchema>;
+
+type SiteMedia = Awaited<ReturnType<typeof siteMedias>>[number];
+
+/** A site with its photos and plans (`medias`: the site's own rows, in order) as signed addresses. */
+function toSite(row: SiteRow, medias: readonly SiteMedia[], url: (path: string) => string): Site {
+  const photos = medias.filter((m) => m.kind === 'photo').map((m) => url(m.path));
+  const plans = medias.filter((m) => m.kind === 'plan').map((m) => url(m.path));
+  return {
+    id: row.id,
+    nom_site: row.nom_site,
+    adresse_site: row.adresse_site,
+    ville_site: row.ville_site,
+    prix_metre_carre: Number(row.prix_metre_carre),
+    localisation_site: row.localisation_site,
+    video_site: row.video_site,
+    photo_site: photos[0] ?? null,
+    plan_site: plans[0] ?? null,
+    photos_site: photos,
+    plans_site: plans,
+    est_actif: row.est_actif,
+    nombre_produits: Number(row.nombre_produits),
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toSiteStats(row: Awaited<ReturnType<typeof siteStats>>): SiteStats {
+  return {
+    total: Number(row.total),
+    actifs: Number(row.actifs),
+    villes: Number(row.villes),
+    prix_moyen_m2: row.prix_moyen_m2 === null ? null : Number(row.prix_moyen_m2),
+  };
+}
+
+/** Inactive sites are shown to the roles that manage the catalogue only. */
+const seesInactive = (caller: Caller) => can(caller.role, 'sites.manage');
 
 function checkPhotoCount(count: number, required: boolean) {
   const { min, max } = MEDIA_LIMITS.site.photos;
@@ -53,70 +95,49 @@ export class SitesService {
     private readonly media: MediaStore,
   ) {}
 
-  private async toSites(rows: SiteRow[]): Promise<Site[]> {
+  /** The rows with their media, read in one query for the page. */
+  private async toSites(rows: readonly SiteRow[]): Promise<Site[]> {
     const medias = await siteMedias(
       this.db,
       rows.map((r) => r.id),
     );
-    return rows.map((row) => {
-      const own = medias.filter((m) => m.site_id === row.id);
-      const photos = own.filter((m) => m.kind === 'photo').map((m) => this.media.url(m.path));
-      const plans = own.filter((m) => m.kind === 'plan').map((m) => this.media.url(m.path));
-      return {
-        id: row.id,
-        nom_site: row.nom_site,
-        adresse_site: row.adresse_site,
-        ville_site: row.ville_site,
-        prix_metre_carre: Number(row.prix_metre_carre),
-        localisation_site: row.localisation_site,
-        video_site: row.video_site,
-        photo_site: photos[0] ?? null,
-        plan_site: plans[0] ?? null,
-        photos_site: photos,
-        plans_site: plans,
-        est_actif: row.est_actif,
-        nombre_produits: Number(row.nombre_produits),
-        created_by: row.created_by,
-        updated_by: row.updated_by,
-        created_at: row.created_at.toISOString(),
-        updated_at: row.updated_at.toISOString(),
-      };
-    });
+    const url = (path: string) => this.media.url(path);
+    return rows.map((row) =>
+      toSite(
+        row,
+        medias.filter((m) => m.site_id === row.id),
+        url,
+      ),
+    );
   }
 
-  async list(query: SiteListQuery, role: Role) {
-    const { rows, total } = await listSites(this.db, query, !can(role, 'sites.manage'));
-    return { data: await this.toSites(rows), pagination: paginate(query.page, query.limit, total) };
+  async list(caller: Caller, query: SiteListQuery) {
+    const { rows, pagination } = await listSites(this.db, query, !seesInactive(caller));
+    return { data: await this.toSites(rows), pagination };
   }
 
-  async get(id: number, role: Role): Promise<Site> {
+  async get(caller: Caller, id: number): Promise<Site> {
     const row = await findSite(this.db, id);
-    if (!row || (!row.est_actif && !can(role, 'sites.manage'))) throw notFound();
+    if (!row || (!row.est_actif && !seesInactive(caller))) throw notFound();
     const [site] = await this.toSites([row]);
     if (!site) throw notFound();
     return site;
   }
 
-  async stats(role: Role) {
-    const row = await siteStats(this.db, !can(role, 'sites.manage'));
-    return {
-      total: Number(row.total),
-      actifs: Number(row.actifs),
-      villes: Number(row.villes),
-      prix_moyen_m2: row.prix_moyen_m2 === null ? null : Number(row.prix_moyen_m2),
-    };
+  async stats(caller: Caller): Promise<SiteStats> {
+    return toSiteStats(await siteStats(this.db, !seesInactive(caller)));
   }
 
-  async create(form: ParsedForm, actor: AuditActor): Promise<Site> {
+  async create(caller: Caller, form: ParsedForm): Promise<Site> {
     const body = parseInput(siteBodySchema, form.fields);
     checkPhotoCount(form.files.photo.length, true);
     checkPlanCount(form.files.plan.length);
     const id = await this.media.transactional((save) =>
       this.db.transaction().execute(async (trx) => {
-        const { id } = await insertSite(trx, { ...body, created_by: actor.user_id, updated_by: actor.user_id });
+        const { id } = await insertSite(trx, { ...body, created_by: caller.id, updated_by: caller.id });
         await insertSiteMedias(trx, id, 'photo', await save(`sites/${id}`, form.files.photo));
         await insertSiteMedias(trx, id, 'plan', await save(`sites/${id}`, form.files.plan));
-        await insertAudit(trx, actor, {
+        await insertAudit(trx, caller, {
           action: 'created',
           table_name: 'sites',
           record_id: id,
@@ -125,11 +146,11 @@ export class SitesService {
         return id;
       }),
     );
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 
   /** Changes the given fields; photos or plans sent replace the current ones. */
-  async update(id: number, form: ParsedForm, actor: AuditActor): Promise<Site> {
+  async update(caller: Caller, id: number, form: ParsedForm): Promise<Site> {
     const patch = parseInput(siteBodySchema.partial(), form.fields);
     checkPhotoCount(form.files.photo.length, false);
     checkPlanCount(form.files.plan.length);
@@ -147,8 +168,8 @@ export class SitesService {
           new_values[`${kind}s`] = files.length;
         }
         if (Object.keys(new_values).length === 0) return replaced;
-        await updateSite(trx, id, { ...patch, updated_by: actor.user_id });
-        await insertAudit(trx, actor, {
+        await updateSite(trx, id, { ...patch, updated_by: caller.id });
+        await insertAudit(trx, caller, {
           action: 'updated',
           table_name: 'sites',
           record_id: id,
@@ -159,10 +180,10 @@ export class SitesService {
       }),
     );
     await this.media.remove(replaced);
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 
-  async remove(id: number, actor: AuditActor): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     const removed = await this.db.transaction().execute(async (trx) => {
       const before = await findSite(trx, id);
       if (!before) throw notFound();
@@ -174,7 +195,7 @@ export class SitesService {
       }
       const paths = [...(await deleteSiteMedias(trx, id, 'photo')), ...(await deleteSiteMedias(trx, id, 'plan'))];
       await deleteSite(trx, id);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'deleted',
         table_name: 'sites',
         record_id: id,
@@ -185,13 +206,13 @@ export class SitesService {
     await this.media.remove(removed);
   }
 
-  async setActive(id: number, active: boolean, actor: AuditActor): Promise<Site> {
+  async setActive(caller: Caller, id: number, active: boolean): Promise<Site> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findSite(trx, id);
       if (!before) throw notFound();
       if (before.est_actif === active) return;
-      await updateSite(trx, id, { est_actif: active, updated_by: actor.user_id });
-      await insertAudit(trx, actor, {
+      await updateSite(trx, id, { est_actif: active, updated_by: caller.id });
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'sites',
         record_id: id,
@@ -199,6 +220,6 @@ export class SitesService {
         new_values: { est_actif: active },
       });
     });
-    return this.get(id, 'admin');
+    return this.get(caller, id);
   }
 }

@@ -4,7 +4,9 @@ import type { UtilisateurUpdate } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { revokeAccountSessions } from '../auth/auth.repository.ts';
 import { countClients } from '../membres/membres.repository.ts';
+import { hasStaffFile } from '../personnel/personnel.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { lockActiveAdmins, updateUtilisateur } from './utilisateurs.repository.ts';
 
 interface AccountState {
   id: number;
@@ -44,11 +46,7 @@ export async function assertAccountChange(
   if (!losesAccess) return;
   if (target.id === actorId) throw new AppError('CONFLICT', PEOPLE_MESSAGES.notSelf);
   if (roleChanges && change.role) {
-    const file = await db
-      .selectFrom('personnel')
-      .select('id')
-      .where('utilisateur_id', '=', target.id)
-      .executeTakeFirst();
+    const file = await hasStaffFile(db, target.id);
     if (file && !isStaffRole(change.role)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.staffRoleKept);
     if (!file && isStaffRole(change.role)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.staffFileNeeded);
   }
@@ -57,23 +55,13 @@ export async function assertAccountChange(
     if (clients > 0) throw new AppError('CONFLICT', PEOPLE_MESSAGES.gestionnaireHasClients(clients));
   }
   if (target.role !== 'admin' || target.statut !== 'actif') return;
-  const admins = await db
-    .selectFrom('utilisateurs')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('statut', '=', 'actif')
-    .forUpdate()
-    .execute();
+  const admins = await lockActiveAdmins(db);
   if (admins.every((admin) => admin.id === target.id)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.lastAdmin);
 }
 
 /** Sets an account's status; leaving 'actif' ends its sessions at once. */
 export async function setAccountStatut(db: Executor, id: number, statut: AccountStatut, updatedBy: number | null) {
-  await db
-    .updateTable('utilisateurs')
-    .set({ statut, updated_by: updatedBy, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+  await updateUtilisateur(db, id, { statut, updated_by: updatedBy });
   if (statut !== 'actif') await revokeAccountSessions(db, id, `statut_${statut}`);
 }
 
@@ -87,9 +75,5 @@ export async function assertPasswordPolicy(settings: SettingsService, password: 
 /** Changes an account's identity fields and role (the status goes through setAccountStatut). */
 export async function updateAccount(db: Executor, id: number, values: UtilisateurUpdate, updatedBy: number | null) {
   if (Object.keys(values).length === 0) return;
-  await db
-    .updateTable('utilisateurs')
-    .set({ ...values, updated_by: updatedBy, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+  await updateUtilisateur(db, id, { ...values, updated_by: updatedBy });
 }

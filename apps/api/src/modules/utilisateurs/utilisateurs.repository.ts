@@ -1,5 +1,6 @@
 import { ROLES, type UtilisateurListQuery } from '@app/shared';
 import { sql } from 'kysely';
+import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { NewUtilisateur, UtilisateurUpdate } from '../../db/schema.ts';
@@ -56,30 +57,6 @@ export async function countUtilisateurs(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-/** Counts a failure; at the limit, locks the account for 15 minutes and starts counting again. */
-export async function recordFailedLogin(db: Executor, id: number, maxAttempts: number) {
-  return db
-    .updateTable('utilisateurs')
-    .set((eb) => ({
-      failed_login_count: sql<number>`CASE WHEN ${eb.ref('failed_login_count')} + 1 >= ${maxAttempts} THEN 0 ELSE ${eb.ref('failed_login_count')} + 1 END`,
-      locked_until: sql<Date | null>`CASE WHEN ${eb.ref('failed_login_count')} + 1 >= ${maxAttempts} THEN now() + interval '15 minutes' ELSE ${eb.ref('locked_until')} END`,
-    }))
-    .where('id', '=', id)
-    .returning(['failed_login_count', 'locked_until'])
-    .executeTakeFirstOrThrow();
-}
-
-/** Clears the failure count and stamps the sign-in, unless the account is locked (then undefined). */
-export async function recordSuccessfulLogin(db: Executor, id: number) {
-  return db
-    .updateTable('utilisateurs')
-    .set({ failed_login_count: 0, locked_until: null, date_derniere_connexion: new Date() })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** An active gestionnaire account, the only kind members can be assigned to. */
 export async function findActiveGestionnaire(db: Executor, id: number) {
   return db
@@ -89,6 +66,17 @@ export async function findActiveGestionnaire(db: Executor, id: number) {
     .where('role', '=', 'gestionnaire')
     .where('statut', '=', 'actif')
     .executeTakeFirst();
+}
+
+/** The active admins, locked until the transaction ends (two admins cannot demote each other at once). */
+export async function lockActiveAdmins(db: Executor) {
+  return db
+    .selectFrom('utilisateurs')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('statut', '=', 'actif')
+    .forUpdate()
+    .execute();
 }
 
 /** Removes an account; its staff file, sessions and favourites go with it (ON DELETE CASCADE). */
@@ -137,37 +125,55 @@ export async function findAccount(db: Executor, id: number) {
 }
 
 export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
-  let select = accountSelect(db);
-  if (query.role) select = select.where('u.role', '=', query.role);
-  if (query.statut) select = select.where('u.statut', '=', query.statut);
+  let matching = db.selectFrom('utilisateurs as u');
+  if (query.role) matching = matching.where('u.role', '=', query.role);
+  if (query.statut) matching = matching.where('u.statut', '=', query.statut);
   if (query.search) {
     const pattern = containsPattern(query.search);
-    select = select.where((eb) =>
-      eb.or([
-        eb('u.nom', 'ilike', pattern),
-        eb('u.prenom', 'ilike', pattern),
-        eb(sql`u.prenom || ' ' || u.nom`, 'ilike', pattern),
-        eb('u.email', 'ilike', pattern),
-        eb('u.telephone', 'ilike', pattern),
-        eb('p.code_employe', 'ilike', pattern),
-        eb('m.code_esv', 'ilike', pattern),
-      ]),
+    // Each table's columns on their own trigram indexes; an OR across a join could use none.
+    matching = matching.where('u.id', 'in', (eb) =>
+      eb
+        .selectFrom('utilisateurs')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w('nom', 'ilike', pattern),
+            w('prenom', 'ilike', pattern),
+            w(sql`prenom || ' ' || nom`, 'ilike', pattern),
+            w('email', 'ilike', pattern),
+            w('telephone', 'ilike', pattern),
+          ]),
+        )
+        .union(eb.selectFrom('personnel').select('utilisateur_id as id').where('code_employe', 'ilike', pattern))
+        .union(eb.selectFrom('membres').select('utilisateur_id as id').where('code_esv', 'ilike', pattern)),
     );
   }
-  return pageOf(select, query, (q) =>
-    q.orderBy(ACCOUNT_SORTS[query.sortBy], query.sortOrder).orderBy('u.id', query.sortOrder),
-  );
+  return pageOf(db, {
+    matching,
+    key: 'u.id',
+    order: [
+      [ACCOUNT_SORTS[query.sortBy], query.sortOrder],
+      ['u.id', query.sortOrder],
+    ],
+    details: (inPage) => accountSelect(db).where(inPage),
+    total: query.search
+      ? 'search'
+      : { counter: counterKey('utilisateurs', { role: query.role, statut: query.statut }) },
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
+/** The tiles, from the kept counters. */
 export async function accountStats(db: Executor) {
+  const kept = (filters: { role?: string; statut?: string }) => counterValue(counterKey('utilisateurs', filters));
   return db
-    .selectFrom('utilisateurs')
-    .select([
-      sql<string>`count(*)`.as('total'),
-      sql<string>`count(*) FILTER (WHERE statut = 'actif')`.as('actifs'),
-      sql<string>`count(*) FILTER (WHERE statut = 'inactif')`.as('inactifs'),
-      sql<string>`count(*) FILTER (WHERE statut = 'suspendu')`.as('suspendus'),
-      ...ROLES.map((role) => sql<string>`count(*) FILTER (WHERE role = ${role})`.as(role)),
+    .selectNoFrom([
+      kept({}).as('total'),
+      kept({ statut: 'actif' }).as('actifs'),
+      kept({ statut: 'inactif' }).as('inactifs'),
+      kept({ statut: 'suspendu' }).as('suspendus'),
+      ...ROLES.map((role) => kept({ role }).as(role)),
     ])
     .executeTakeFirstOrThrow();
 }

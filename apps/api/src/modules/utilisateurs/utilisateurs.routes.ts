@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   listSchema,
   messageOnlySchema,
   successSchema,
@@ -10,11 +11,8 @@ import {
   utilisateurUpdateSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditActor } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import type { UtilisateursService } from './utilisateurs.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const STATUT_ACTIONS = [
   ['activate', 'actif', 'Utilisateur activé'],
@@ -38,7 +36,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         response: { 200: listSchema(utilisateurSchema) },
       },
     },
-    async (request) => ({ success: true as const, ...(await utilisateurs.list(request.query)) }),
+    async (request) => ({ success: true as const, ...(await utilisateurs.list(callerOf(request), request.query)) }),
   );
 
   app.get(
@@ -51,7 +49,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         response: { 200: successSchema(utilisateurStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await utilisateurs.stats() }),
+    async (request) => ({ success: true as const, data: await utilisateurs.stats(callerOf(request)) }),
   );
 
   app.post(
@@ -60,13 +58,14 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
-        summary: 'Créer un compte (un compte membre naît de la validation d’une demande)',
+        summary:
+          'Créer un compte demandeur (un compte du personnel se crée depuis /admin/personnel, un compte membre naît de la validation d’une demande)',
         body: utilisateurCreateSchema,
         response: { 201: successSchema(utilisateurSchema) },
       },
     },
     async (request, reply) => {
-      const created = await utilisateurs.create(request.body, auditActor(request));
+      const created = await utilisateurs.create(callerOf(request), request.body);
       return reply.status(201).send({ success: true as const, data: created, message: 'Utilisateur créé avec succès' });
     },
   );
@@ -77,12 +76,12 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
-        summary: 'Un compte',
-        params: idParams,
+        summary: 'Un compte (pour un membre du personnel, le même id que dans /personnel)',
+        params: idParamsSchema,
         response: { 200: successSchema(utilisateurSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await utilisateurs.get(request.params.id) }),
+    async (request) => ({ success: true as const, data: await utilisateurs.get(callerOf(request), request.params.id) }),
   );
 
   app.put(
@@ -92,14 +91,14 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       schema: {
         tags: ['utilisateurs'],
         summary: 'Modifier un compte (identité, rôle)',
-        params: idParams,
+        params: idParamsSchema,
         body: utilisateurUpdateSchema,
         response: { 200: successSchema(utilisateurSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await utilisateurs.update(request.params.id, request.body, auditActor(request)),
+      data: await utilisateurs.update(callerOf(request), request.params.id, request.body),
       message: 'Utilisateur mis à jour avec succès',
     }),
   );
@@ -111,12 +110,12 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       schema: {
         tags: ['utilisateurs'],
         summary: 'Supprimer un compte (jamais un compte membre)',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
     },
     async (request) => {
-      await utilisateurs.remove(request.params.id, auditActor(request));
+      await utilisateurs.remove(callerOf(request), request.params.id);
       return { success: true as const, message: 'Utilisateur supprimé avec succès' };
     },
   );
@@ -129,13 +128,13 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         schema: {
           tags: ['utilisateurs'],
           summary: `Passer le compte au statut « ${statut} »`,
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: successSchema(utilisateurSchema) },
         },
       },
       async (request) => ({
         success: true as const,
-        data: await utilisateurs.setStatut(request.params.id, statut, auditActor(request)),
+        data: await utilisateurs.setStatut(callerOf(request), request.params.id, statut),
         message,
       }),
     );
@@ -148,12 +147,12 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       schema: {
         tags: ['utilisateurs'],
         summary: 'Mot de passe temporaire, montré une seule fois, à changer à la prochaine connexion',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: successSchema(tempPasswordSchema) },
       },
     },
     async (request, reply) => {
-      const tempPassword = await utilisateurs.resetPassword(request.params.id, auditActor(request));
+      const tempPassword = await utilisateurs.resetPassword(callerOf(request), request.params.id);
       // Shown once: no cache anywhere keeps it.
       reply.header('Cache-Control', 'no-store');
       return { success: true as const, data: { tempPassword }, message: 'Mot de passe réinitialisé avec succès !' };

@@ -1,6 +1,5 @@
 import {
   type AccountStatut,
-  paginate,
   ROLES,
   type Utilisateur,
   type UtilisateurListQuery,
@@ -9,10 +8,11 @@ import {
   type utilisateurCreateSchema,
 } from '@app/shared';
 import type { z } from 'zod';
+import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, changedFields, insertAudit } from '../audit/audit.repository.ts';
-import { revokeAccountSessions } from '../auth/auth.repository.ts';
+import { changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { liftLoginLocks, revokeAccountSessions } from '../auth/auth.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertAccountChange, assertPasswordPolicy, setAccountStatut, updateAccount } from './accounts.ts';
@@ -46,6 +46,16 @@ function toUtilisateur(row: AccountRow): Utilisateur {
   };
 }
 
+function toUtilisateurStats(row: Awaited<ReturnType<typeof accountStats>>): UtilisateurStats {
+  return {
+    total: Number(row.total),
+    actifs: Number(row.actifs),
+    inactifs: Number(row.inactifs),
+    suspendus: Number(row.suspendus),
+    par_role: Object.fromEntries(ROLES.map((role) => [role, Number(row[role])])) as UtilisateurStats['par_role'],
+  };
+}
+
 /** User accounts (spec 3 §2.10): every action is the admin's and goes through the account rules. */
 export class UtilisateursService {
   constructor(
@@ -53,29 +63,22 @@ export class UtilisateursService {
     private readonly settings: SettingsService,
   ) {}
 
-  async list(query: UtilisateurListQuery) {
-    const { rows, total } = await listAccounts(this.db, query);
-    return { data: rows.map(toUtilisateur), pagination: paginate(query.page, query.limit, total) };
+  async list(_caller: Caller, query: UtilisateurListQuery) {
+    const { rows, pagination } = await listAccounts(this.db, query);
+    return { data: rows.map(toUtilisateur), pagination };
   }
 
-  async get(id: number): Promise<Utilisateur> {
+  async get(_caller: Caller, id: number): Promise<Utilisateur> {
     const row = await findAccount(this.db, id);
     if (!row) throw notFound();
     return toUtilisateur(row);
   }
 
-  async stats(): Promise<UtilisateurStats> {
-    const row = await accountStats(this.db);
-    return {
-      total: Number(row.total),
-      actifs: Number(row.actifs),
-      inactifs: Number(row.inactifs),
-      suspendus: Number(row.suspendus),
-      par_role: Object.fromEntries(ROLES.map((role) => [role, Number(row[role])])) as UtilisateurStats['par_role'],
-    };
+  async stats(_caller: Caller): Promise<UtilisateurStats> {
+    return toUtilisateurStats(await accountStats(this.db));
   }
 
-  async create(body: z.output<typeof utilisateurCreateSchema>, actor: AuditActor): Promise<Utilisateur> {
+  async create(caller: Caller, body: z.output<typeof utilisateurCreateSchema>): Promise<Utilisateur> {
     await assertPasswordPolicy(this.settings, body.mot_de_passe, 'mot_de_passe');
     const password_hash = await hashPassword(body.mot_de_passe);
     const id = await this.db.transaction().execute(async (trx) => {
@@ -85,10 +88,10 @@ export class UtilisateursService {
         telephone: identity.telephone ?? null,
         password_hash,
         photo_profil: null,
-        created_by: actor.user_id,
-        updated_by: actor.user_id,
+        created_by: caller.id,
+        updated_by: caller.id,
       });
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'created',
         table_name: 'utilisateurs',
         record_id: id,
@@ -96,18 +99,18 @@ export class UtilisateursService {
       });
       return id;
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
-  async update(id: number, patch: UtilisateurUpdate, actor: AuditActor): Promise<Utilisateur> {
+  async update(caller: Caller, id: number, patch: UtilisateurUpdate): Promise<Utilisateur> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findAccount(trx, id);
       if (!before) throw notFound();
       const { old_values, new_values } = changedFields(before, patch as Partial<AccountRow>);
       if (Object.keys(new_values).length === 0) return;
-      await assertAccountChange(trx, actor.user_id, before, { role: new_values.role });
-      await updateAccount(trx, id, new_values, actor.user_id);
-      await insertAudit(trx, actor, {
+      await assertAccountChange(trx, caller.id, before, { role: new_values.role });
+      await updateAccount(trx, id, new_values, caller.id);
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'utilisateurs',
         record_id: id,
@@ -115,18 +118,18 @@ export class UtilisateursService {
         new_values,
       });
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /** Activate, deactivate or suspend; leaving 'actif' ends the account's sessions. */
-  async setStatut(id: number, statut: AccountStatut, actor: AuditActor): Promise<Utilisateur> {
+  async setStatut(caller: Caller, id: number, statut: AccountStatut): Promise<Utilisateur> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findAccount(trx, id);
       if (!before) throw notFound();
       if (before.statut === statut) return;
-      await assertAccountChange(trx, actor.user_id, before, { statut });
-      await setAccountStatut(trx, id, statut, actor.user_id);
-      await insertAudit(trx, actor, {
+      await assertAccountChange(trx, caller.id, before, { statut });
+      await setAccountStatut(trx, id, statut, caller.id);
+      await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'utilisateurs',
         record_id: id,
@@ -134,17 +137,17 @@ export class UtilisateursService {
         new_values: { statut },
       });
     });
-    return this.get(id);
+    return this.get(caller, id);
   }
 
   /** Deletes an account (and its staff file); member accounts are never deleted. */
-  async remove(id: number, actor: AuditActor): Promise<void> {
+  async remove(caller: Caller, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const before = await findAccount(trx, id);
       if (!before) throw notFound();
-      await assertAccountChange(trx, actor.user_id, before, { deleted: true });
+      await assertAccountChange(trx, caller.id, before, { deleted: true });
       await deleteUtilisateur(trx, id);
-      await insertAudit(trx, actor, {
+      await insertAudit(trx, caller, {
         action: 'deleted',
         table_name: 'utilisateurs',
         record_id: id,
@@ -163,8 +166,8 @@ export class UtilisateursService {
    * A temporary password for someone else's account, answered once and never stored in
    * clear: the account must change it at its next sign-in, and its sessions end now.
    */
-  async resetPassword(id: number, actor: AuditActor): Promise<string> {
-    if (id === actor.user_id) {
+  async resetPassword(caller: Caller, id: number): Promise<string> {
+    if (id === caller.id) {
       throw new AppError('CONFLICT', 'Pour votre propre compte, changez votre mot de passe depuis votre profil.');
     }
     const { security } = await this.settings.get();
@@ -180,13 +183,12 @@ export class UtilisateursService {
           password_hash,
           must_change_password: true,
           password_changed_at: new Date(),
-          failed_login_count: 0,
-          locked_until: null,
         },
-        actor.user_id,
+        caller.id,
       );
       await revokeAccountSessions(trx, id, 'password_reset_by_admin');
-      await insertAudit(trx, actor, {
+      await liftLoginLocks(trx, id);
+      await insertAudit(trx, caller, {
         action: 'PASSWORD_RESET',
         table_name: 'utilisateurs',
         record_id: id,

@@ -82,6 +82,33 @@ describe('LoginPage', () => {
     expect(sessionStore.getSnapshot().userData?.profile.prenom).toBe('Serge');
   });
 
+  it('spends the e-mailed unlock link once, clears it from the address and shows the answer', async () => {
+    window.history.replaceState(null, '', '/#deverrouillage=jeton-42');
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return { status: 200, body: { success: true, message: MESSAGES.accountUnlocked } };
+    });
+    renderWithProviders(<LoginPage />);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.accountUnlocked);
+    const unlocks = calls.filter((c) => c.url.endsWith('/personnel-auth/unlock'));
+    expect(unlocks).toHaveLength(1);
+    expect(unlocks[0]?.body).toEqual({ token: 'jeton-42' });
+    expect(window.location.hash).toBe('');
+  });
+
+  it('says when the unlock link is no longer valid', async () => {
+    window.history.replaceState(null, '', '/#deverrouillage=use');
+    mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return {
+        status: 400,
+        body: { success: false, message: MESSAGES.unlockLinkInvalid, code: 'VALIDATION_ERROR' },
+      };
+    });
+    renderWithProviders(<LoginPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unlockLinkInvalid);
+  });
+
   it('toggles the password visibility with a named button', async () => {
     mockFetch(() => ({ status: 200, body: { success: true, data: PUBLIC_SETTINGS } }));
     const { user } = renderWithProviders(<LoginPage />);

@@ -1,13 +1,13 @@
 import { type LoginBody, loginBodySchema } from '@app/shared';
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt } from '@tabler/icons-react';
+import { IconAlertCircle, IconAt, IconLockOpen } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { publicSettingsQuery } from '../../api/index.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { login } from './auth.api.ts';
+import { login, unlockAccount } from './auth.api.ts';
 import { loginErrorMessage } from './auth-messages.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { RegistrationRequestModal } from './RegistrationRequestModal.tsx';
@@ -31,6 +31,17 @@ export function LoginPage() {
     mutationFn: login,
     onSuccess: (data) => startSession(data, queryClient),
   });
+
+  // The lock notice's link (…/#deverrouillage=…) lands here: spend it once, out of the address bar.
+  const unlock = useMutation({ mutationFn: unlockAccount });
+  const unlockSent = useRef(false);
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.hash.slice(1)).get('deverrouillage');
+    if (!token || unlockSent.current) return;
+    unlockSent.current = true;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    unlock.mutate(token);
+  }, [unlock.mutate]);
 
   return (
     <Box
@@ -69,6 +80,16 @@ export function LoginPage() {
               })}
             >
               <Stack gap="md">
+                {unlock.isSuccess && (
+                  <Alert color="green" variant="light" icon={<IconLockOpen size={18} aria-hidden />} role="status">
+                    {unlock.data}
+                  </Alert>
+                )}
+                {unlock.isError && (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                    {loginErrorMessage(unlock.error)}
+                  </Alert>
+                )}
                 {mutation.isError && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
                     {loginErrorMessage(mutation.error)}

@@ -48,6 +48,12 @@ export async function extendSession(): Promise<string> {
   return answer.data.sessionExpiresAt;
 }
 
+/** Spends the lock notice's unlock link: sign-ins from the locked addresses are allowed again. */
+export async function unlockAccount(token: string): Promise<string> {
+  const answer = await api.post<ApiMessage>('/personnel-auth/unlock', { token }, { auth: false, notify: false });
+  return answer.message;
+}
+
 /** Asks for a 6-digit code by e-mail; the answer is the same whether the account exists or not. */
 export async function requestResetCode(kind: AccountKind, email: string): Promise<string> {
   const path = kind === 'membre' ? '/membre-auth/forgot-password' : '/personnel-auth/forgot-password';

@@ -1,4 +1,4 @@
-import { can, type Demande, type DemandeStatut } from '@app/shared';
+import { can, type Demande, type DemandeStatut, type Pagination } from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { ALL } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { plural } from '../../ui/format-surface.ts';
+import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
@@ -29,9 +29,9 @@ export const DEMANDES_PAGE_SIZE = 12;
 const LOAD_FAILURE = 'Erreur lors de la récupération des demandes';
 
 /** '12 demandes au total', or '1 demande trouvée' under a filter. */
-function countLine(total: number, filtered: boolean): string {
-  if (!filtered) return `${plural(total, 'demande')} au total`;
-  return `${plural(total, 'demande')} ${total > 1 ? 'trouvées' : 'trouvée'}`;
+function countLine(pagination: Pagination, filtered: boolean): string {
+  if (!filtered) return `${pluralTotal(pagination, 'demande')} au total`;
+  return `${pluralTotal(pagination, 'demande')} ${pagination.total > 1 ? 'trouvées' : 'trouvée'}`;
 }
 
 /**
@@ -70,7 +70,7 @@ export default function DemandesPage() {
             Gestion des Demandes
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {data ? countLine(data.pagination.total, filtered) : '\u00a0'}
+            {data ? countLine(data.pagination, filtered) : '\u00a0'}
           </Text>
         </div>
         <Group gap="xs">
@@ -149,7 +149,7 @@ export default function DemandesPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'demande')}`}
+          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'demande')}`}
         />
       )}
 

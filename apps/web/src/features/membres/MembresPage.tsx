@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { plural } from '../../ui/format-surface.ts';
+import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -115,7 +115,7 @@ export function MembresPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'membre')} au total`}
+          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'membre')} au total`}
         />
       )}
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { plural } from '../../ui/format-surface.ts';
+import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
@@ -108,7 +108,7 @@ export function MesClientsPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${plural(data.pagination.total, 'client')} au total`}
+          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'client')} au total`}
         />
       )}
 

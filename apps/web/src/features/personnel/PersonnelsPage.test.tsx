@@ -23,7 +23,6 @@ afterEach(() => act(() => toastStore.clear()));
 function makePersonnel(id: number, prenom: string, nom: string, overrides: Partial<Personnel> = {}): Personnel {
   return {
     id,
-    utilisateur_id: id + 100,
     code_employe: `CHES-COM-00000${id}`,
     num_cni: `CI010000000${id}${id}`.slice(0, 13),
     nom,

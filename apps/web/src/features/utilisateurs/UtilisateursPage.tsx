@@ -18,7 +18,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { plural } from '../../ui/format-surface.ts';
+import { pluralTotal } from '../../ui/format-surface.ts';
 import { fullName } from '../../ui/person-name.ts';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -290,7 +290,7 @@ export default function UtilisateursPage() {
             Précédent
           </Button>
           <Text size="sm" c="dimmed" aria-live="polite" ta="center">
-            Page {current} sur {totalPages} - {plural(data.pagination.total, 'utilisateur')}
+            Page {current} sur {totalPages} - {pluralTotal(data.pagination, 'utilisateur')}
           </Text>
           <Button
             variant="default"
