@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const DATA_DIR = path.join(import.meta.dirname, '.data');
+// E2E_PORT and E2E_DATA_DIR let two runs share the machine.
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 
 /** Debian's Chromium, as this machine can run it. */
 export const CHROMIUM = {
