@@ -17,7 +17,9 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error) {
+      // A failed build wrote nothing to compress: let its own error be the one reported.
+      if (error) return;
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((e) => e.isFile() && /\.(js|css|html|svg|json|txt)$/.test(e.name))
@@ -53,12 +55,16 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // The first screen's code in two files: React (changes less often than the app: stays cached
+        // across releases) and 'boot', what main.tsx imports statically, with its dependencies. The
+        // bundler would otherwise cut the latter into a dozen small chunks shared with the lazy ones,
+        // each a request on a phone's slow link. No group for Mantine or the other libraries: a group
+        // is loaded whole, and the login page needs a few of their modules only; the rest follows the
+        // lazy chunks that use it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'boot', test: /src[\\/]main\.tsx$/, includeDependenciesRecursively: true, priority: 1 },
           ],
         },
       },

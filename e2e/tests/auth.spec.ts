@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, type DemoRole, lastMailCode, signIn } from './helpers.ts';
+import { DEMO, DEMO_PASSWORD, type DemoRole, fillLogin, lastMailCode, signIn, submitLogin } from './helpers.ts';
 
 /** Spec 1 §2.1: the sidebar of each role, in order. */
 const SIDEBAR: Record<DemoRole, string[]> = {
@@ -24,7 +24,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Produits',
     'Chantiers',
     'Sites',
-    'Membres',
+    'Mes Clients',
     'Mon Profil',
   ],
   comptable: [
@@ -54,19 +54,29 @@ for (const role of Object.keys(DEMO) as DemoRole[]) {
   test(`${role} signs in and sees exactly its sidebar entries`, async ({ page }) => {
     await signIn(page, DEMO[role]);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    await expect(nav.getByRole('link')).toHaveText(SIDEBAR[role]);
+    // By their names: an entry may also carry a count (the admin's pending demandes).
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(SIDEBAR[role].length);
+    for (const [index, label] of SIDEBAR[role].entries()) await expect(links.nth(index)).toHaveAccessibleName(label);
     await expect(page.getByRole('banner').getByText(ROLE_LABEL[role], { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Tableau de bord/ })).toBeVisible();
   });
 }
 
 test('a wrong password shows the spec message and stays on the login screen', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Adresse email' }).fill(DEMO.comptable);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais@2026');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects. Vérifiez votre email et mot de passe.');
+  await submitLogin(page, DEMO.comptable, 'Mauvais@2026');
+  await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects. Vérifiez votre e-mail et mot de passe.');
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
+test('the login field takes an employee code as well as an e-mail', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'E-mail ou code' })).toHaveAccessibleDescription(
+    'Ou votre code employé (CHES-…) ou membre (ESV-…)',
+  );
+  await fillLogin(page, 'CHES-ADM-000001');
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Administrateur', { exact: true })).toBeVisible();
 });
 
 test('navigation follows the address, falls back to the dashboard and refuses views outside the role', async ({
@@ -111,8 +121,8 @@ test('forgotten password: code by e-mail, new password, sign in with it', async 
   await dialog.getByLabel('Je suis du personnel').check();
   await dialog.getByRole('button', { name: 'Continuer' }).click();
   await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
-  await expect(dialog.getByText('Veuillez saisir votre adresse email')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(email);
+  await expect(dialog.getByText('Veuillez saisir votre adresse e-mail')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email);
   await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
   const code = await lastMailCode(email);
   await dialog.getByRole('textbox', { name: 'Code de réinitialisation' }).fill(code);

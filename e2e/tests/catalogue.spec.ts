@@ -9,7 +9,7 @@ test('browse, filter, open a product page and switch photos', async ({ page }) =
   await signIn(page, DEMO.membre);
   await nav(page).getByRole('link', { name: 'Produits' }).click();
   await expect(page.getByRole('heading', { name: 'Catalogue de Produits' })).toBeVisible();
-  await expect(page.getByText(/Page 1 sur \d+ - \d+ produits au total/)).toBeVisible();
+  await expect(page.getByText(/Page 1 sur \d+ – \d+ produits au total/)).toBeVisible();
 
   await page.getByRole('radio', { name: 'Terrain' }).check({ force: true });
   await expect(page.getByText(/Terrain 500 m² Riviera/)).toBeVisible();
@@ -57,6 +57,28 @@ test('a commercial sees no add button', async ({ page }) => {
   await nav(page).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Gestion des Sites' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter un site' })).toHaveCount(0);
+});
+
+test('a member reads the sites and a product page as a buyer: no staff wording, no staff data', async ({ page }) => {
+  await signIn(page, DEMO.membre);
+  await nav(page).getByRole('link', { name: 'Sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Nos sites' })).toBeVisible();
+  await expect(page.getByText('Gestion des Sites')).toHaveCount(0);
+  const figures = page.getByRole('group', { name: 'Chiffres des sites' });
+  await expect(figures.getByText('Prix du m² à partir de')).toBeVisible();
+  await expect(figures.getByText(/\d\sFCFA\/m²/)).toBeVisible();
+  await expect(figures.getByText('Prix moyen du m²')).toHaveCount(0);
+  await expect(figures.getByText('Sites actifs')).toHaveCount(0);
+
+  await nav(page).getByRole('link', { name: 'Produits' }).click();
+  const answer = page.waitForResponse((r) => /\/api\/produits\/\d+$/.test(new URL(r.url()).pathname));
+  await page.getByRole('link', { name: 'Voir les détails' }).first().click();
+  const produit = (await (await answer).json()).data;
+  expect(produit).not.toHaveProperty('created_by');
+  expect(produit).not.toHaveProperty('updated_by');
+  await expect(page.getByText(/Référence #\d+/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Informations de gestion' })).toHaveCount(0);
+  await expect(page.getByText(/Utilisateur #/)).toHaveCount(0);
 });
 
 test('an admin adds a site, then a product with images and plans, and sees it listed', async ({ page }) => {

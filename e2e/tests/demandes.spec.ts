@@ -8,7 +8,10 @@ function newApplicant(prenom: string) {
   return {
     nom,
     prenom,
+    /** As typed in the forms: family name first. */
     nomComplet: `${nom} ${prenom}`,
+    /** As every screen shows it: first names first. */
+    shown: `${prenom} ${nom}`,
     email: `${prenom.toLowerCase()}.${stamp}@demo.test`,
     cni: `CI9${stamp}0`,
   };
@@ -24,11 +27,16 @@ async function choose(page: Page, scope: Locator, label: string, option: string 
 async function submitPublicRequest(page: Page, applicant: Applicant) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
-  const dialog = page.getByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
   const next = dialog.getByRole('button', { name: 'Suivant' });
 
   await expect(dialog.getByText('Étape 1 sur 4')).toBeVisible();
+  // 'Suivant' says what is missing, and pressing it too early points at the first field.
   await expect(next).toBeDisabled();
+  await expect(next).toHaveAccessibleDescription(/^Pour continuer\s:\srenseignez Nom complet, .* et Profession\.$/);
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Nom complet')).toBeFocused();
   await dialog.getByLabel('Nom complet').fill(applicant.nomComplet);
   await dialog.getByLabel('Numéro CNI').fill(applicant.cni);
   await dialog.getByLabel('Date de naissance').fill('1990-03-15');
@@ -37,20 +45,24 @@ async function submitPublicRequest(page: Page, applicant: Applicant) {
   await next.click();
 
   await expect(dialog.getByText('Étape 2 sur 4')).toBeVisible();
-  await dialog.getByLabel('Email').fill(applicant.email);
+  await dialog.getByLabel('E-mail').fill(applicant.email);
   await dialog.getByLabel('Téléphone').fill('+225 07 12 34 56 78');
+  // The cities are the chosen country's; a country without a list takes a typed city.
+  await choose(page, dialog, 'Pays', 'Sénégal');
+  await expect(dialog.getByRole('textbox', { name: 'Ville' })).toHaveValue('');
+  await choose(page, dialog, 'Pays', 'Côte d’Ivoire');
   await choose(page, dialog, 'Ville', 'Yamoussoukro');
   await dialog.getByLabel('Adresse').fill('Quartier 220 Logements');
   await next.click();
 
   await expect(dialog.getByText('Étape 3 sur 4')).toBeVisible();
-  await expect(dialog.getByText('Minimum: 50,000 FCFA')).toBeVisible();
+  await expect(dialog.getByText(/^Minimum\s:\s50\s000\sFCFA$/).first()).toBeVisible();
   await choose(page, dialog, 'Produit souhaité', /FCFA/);
   await dialog.getByLabel('Engagement mensuel (FCFA)').fill('40000');
   await choose(page, dialog, 'Durée de paiement', '48 mois');
   await expect(next).toBeDisabled();
   await dialog.getByLabel('Engagement mensuel (FCFA)').fill('375000');
-  await expect(dialog.getByText(/18\s000\s000 FCFA/)).toBeVisible();
+  await expect(dialog.getByText(/18\s000\s000\sFCFA/)).toBeVisible();
   await next.click();
 
   await expect(dialog.getByText('Étape 4 sur 4')).toBeVisible();
@@ -62,10 +74,21 @@ async function submitPublicRequest(page: Page, applicant: Applicant) {
   await expect(dialog).toBeHidden();
 }
 
+const demandesLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Demandes' });
+
+/** The count of the sidebar's badge of pending demandes, read from its description. */
+async function pendingBadge(page: Page): Promise<number> {
+  await expect(demandesLink(page)).toHaveAccessibleDescription(/^\d+ en attente$/);
+  return Number.parseInt((await page.locator('#demandes-count').textContent()) ?? '', 10);
+}
+
 async function openDemandes(page: Page, search: string) {
   await signIn(page, DEMO.admin);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Demandes' }).click();
+  await demandesLink(page).click();
   await expect(page.getByRole('heading', { name: 'Gestion des Demandes' })).toBeVisible();
+  // It opens on the demandes that wait.
+  await expect(page.getByRole('combobox', { name: 'Statut' })).toHaveValue('En attente');
   await page.getByRole('textbox', { name: 'Rechercher' }).fill(search);
   await expect(page.getByRole('article')).toHaveCount(1);
 }
@@ -83,7 +106,9 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   await submitPublicRequest(page, applicant);
 
   await openDemandes(page, applicant.nom);
-  const card = page.getByRole('article', { name: applicant.nomComplet });
+  const pending = await pendingBadge(page);
+  expect(pending).toBeGreaterThan(0);
+  const card = page.getByRole('article', { name: applicant.shown });
   await expect(card.getByText('En attente')).toBeVisible();
   await card.getByRole('button', { name: /^Voir détails/ }).click();
   const details = page.getByRole('dialog', { name: 'Détails de la demande' });
@@ -101,9 +126,15 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   await wizard.getByRole('button', { name: 'Suivant' }).click();
   await wizard.getByRole('button', { name: 'Confirmer la validation' }).click();
   await expect(wizard.getByRole('heading', { name: 'Demande validée avec succès' })).toBeVisible();
-  const code = (await wizard.getByText(/Membre créé : ESV-/).innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] ?? '';
+  const code = (await wizard.getByText(/Membre créé\s:\sESV-/).innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] ?? '';
   expect(code).not.toBe('');
   await expect(wizard).toBeHidden({ timeout: 5_000 });
+  // It leaves the pending list and the badge; every status shows it validated.
+  await expect(card).toBeHidden();
+  await expect(demandesLink(page)).toHaveAccessibleDescription(`${pending - 1} en attente`);
+  await page.getByRole('combobox', { name: 'Statut' }).click();
+  await page.getByRole('option', { name: 'Tous' }).click();
+  await expect(page).toHaveURL(/statut=tous/);
   await expect(card.getByText('Validée')).toBeVisible();
   await expect(card.getByRole('button', { name: /^Valider/ })).toHaveCount(0);
 
@@ -114,7 +145,7 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
 
   const mail = await lastMail(applicant.email);
   expect(mail).toContain(code);
-  const temporary = mail.match(/^Mot de passe temporaire : (\S+)$/m)?.[1] ?? '';
+  const temporary = mail.match(/^Mot de passe temporaire\u00a0: (\S+)$/m)?.[1] ?? '';
   const member = await inOtherBrowser(browser);
   await submitLogin(member.page, applicant.email, temporary);
   await expect(member.page.getByRole('heading', { name: 'Changement de mot de passe requis' })).toBeVisible();
@@ -132,7 +163,7 @@ test('the admin rejects a request with a reason; the applicant is told by e-mail
   await submitPublicRequest(page, applicant);
 
   await openDemandes(page, applicant.nom);
-  const card = page.getByRole('article', { name: applicant.nomComplet });
+  const card = page.getByRole('article', { name: applicant.shown });
   await card.getByRole('button', { name: /^Rejeter/ }).click();
   const wizard = page.getByRole('dialog', { name: 'Rejeter la demande' });
   await wizard.getByRole('button', { name: 'Suivant' }).click();
@@ -143,29 +174,55 @@ test('the admin rejects a request with a reason; the applicant is told by e-mail
   await wizard.getByRole('button', { name: 'Confirmer le rejet' }).click();
   await expect(wizard.getByRole('heading', { name: 'Demande rejetée avec succès' })).toBeVisible();
   await expect(wizard).toBeHidden({ timeout: 5_000 });
-  await expect(card.getByText('Rejetée')).toBeVisible();
+  await expect(card).toBeHidden();
 
   await page.getByRole('combobox', { name: 'Statut' }).click();
   await page.getByRole('option', { name: 'Rejetée' }).click();
   await expect(page).toHaveURL(/statut=rejetee/);
-  await expect(card).toBeVisible();
+  await expect(card.getByText('Rejetée')).toBeVisible();
 
   const mail = await lastMail(applicant.email);
-  expect(mail).toContain('Motif : Informations incorrectes');
-  expect(mail).toContain('Commentaires : Le numéro de téléphone ne répond pas.');
+  expect(mail).toContain('Motif : Informations incorrectes');
+  expect(mail).toContain('Commentaires : Le numéro de téléphone ne répond pas.');
 });
 
-test("the dashboard's 'Nouvelle demande' leads an admin to the demandes and their creation form", async ({ page }) => {
+test("the dashboard's 'Nouvelle demande' leads an admin to the staff form, with the public form's choices; the badge counts it", async ({
+  page,
+}) => {
+  const applicant = newApplicant('Issa');
   await signIn(page, DEMO.admin);
+  const before = await pendingBadge(page);
   await page.getByRole('button', { name: 'Nouvelle demande' }).click();
   await expect(page).toHaveURL(/\/demandes$/);
-  await expect(page.getByText(/\d+ demandes au total/)).toBeVisible();
+  await expect(page.getByText(/\d+ demandes? en attente/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Nouvelle demande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle demande' });
-  await expect(dialog.getByRole('combobox', { name: 'Produit' })).toBeDisabled();
+  await dialog.getByLabel('Nom complet').fill(applicant.nomComplet);
+  await dialog.getByLabel('Numéro CNI').fill(applicant.cni);
+  await dialog.getByLabel('Date de naissance').fill('1985-11-02');
+  await choose(page, dialog, 'Situation matrimoniale', 'Marié(e)');
+  await dialog.getByLabel('Profession').fill('Commerçant');
+  await dialog.getByLabel('E-mail').fill(applicant.email);
+  await dialog.getByLabel('Téléphone').fill('+225 05 11 22 33 44');
+  await choose(page, dialog, 'Ville', 'Bouaké');
+  await dialog.getByLabel('Adresse').fill('Quartier Commerce');
+  await expect(dialog.getByRole('combobox', { name: 'Produit souhaité' })).toBeDisabled();
   await choose(page, dialog, 'Site', /Résidence Les Palmiers/);
-  await expect(dialog.getByRole('combobox', { name: 'Produit' })).toBeEnabled();
-  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await choose(page, dialog, 'Produit souhaité', /FCFA/);
+  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('250000');
+  await dialog.getByRole('combobox', { name: 'Durée de paiement' }).click();
+  await expect(page.getByRole('option')).toHaveText(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
+  await page.getByRole('option', { name: '60 mois' }).click();
+  await dialog.getByRole('button', { name: 'Créer la demande' }).click();
   await expect(dialog).toBeHidden();
+
+  await expect(demandesLink(page)).toHaveAccessibleDescription(`${before + 1} en attente`);
+  await page.getByRole('textbox', { name: 'Rechercher' }).fill(applicant.shown);
+  const card = page.getByRole('article', { name: applicant.shown });
+  await expect(card.getByText('En attente')).toBeVisible();
+  await card.getByRole('button', { name: /^Voir détails/ }).click();
+  const details = page.getByRole('dialog', { name: 'Détails de la demande' });
+  await expect(details.getByRole('heading', { name: applicant.shown })).toBeVisible();
+  await expect(details.getByText('Bouaké')).toBeVisible();
 });

@@ -15,12 +15,17 @@ export const DEMO = {
 } as const;
 export type DemoRole = keyof typeof DEMO;
 
-/** Fills and sends the login screen. */
-export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Adresse email' }).fill(email);
+/** Fills and sends the login screen already shown; the identifier is an e-mail or a code. */
+export async function fillLogin(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.getByRole('textbox', { name: 'E-mail ou code' }).fill(identifier);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Opens the login screen, fills and sends it. */
+export async function submitLogin(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await fillLogin(page, identifier, password);
 }
 
 /** Signs in through the login screen and waits for the shell. */
@@ -45,7 +50,7 @@ export async function lastMail(email: string): Promise<string> {
 
 /** The 6-digit code of the last e-mail the server wrote for the address. */
 export async function lastMailCode(email: string): Promise<string> {
-  const code = (await lastMail(email)).match(/^Code : (\d{6})$/m)?.[1];
+  const code = (await lastMail(email)).match(/^Code\u00a0: (\d{6})$/m)?.[1];
   if (!code) throw new Error(`pas de code dans le dernier e-mail de ${email}`);
   return code;
 }

@@ -14,7 +14,7 @@ test('an admin finds a member, edits his status and type, and sees them kept aft
   for (const label of ['Total Membres', 'Membres Actifs', 'Membres Premium', 'Nouveaux ce mois']) {
     await expect(tiles.getByText(label)).toBeVisible();
   }
-  await expect(page.getByText(/Page 1 sur \d+ - \d+ membres au total/)).toBeVisible();
+  await expect(page.getByText(/Page 1 sur \d+ – \d+ membres au total/)).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Rechercher' }).fill('Yapo');
   await expect(page).toHaveURL(/q=Yapo/);
@@ -28,7 +28,7 @@ test('an admin finds a member, edits his status and type, and sees them kept aft
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Détails du membre' })).toBeVisible();
   await expect(dialog.getByText('Situation financière')).toBeVisible();
-  await expect(dialog.getByText(/\d FCFA/).first()).toBeVisible();
+  await expect(dialog.getByText(/\d\sFCFA/).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Modifier' }).click();
   await expect(dialog.getByRole('heading', { name: 'Modifier le membre' })).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Statut' }).click();
@@ -54,7 +54,7 @@ test('an admin finds a member, edits his status and type, and sees them kept aft
 
 test("a gestionnaire sees 'Mes Clients': only his clients, read-only", async ({ page }) => {
   await signIn(page, DEMO.gestionnaire);
-  await nav(page).getByRole('link', { name: 'Membres' }).click();
+  await nav(page).getByRole('link', { name: 'Mes Clients' }).click();
   await expect(page.getByRole('heading', { name: 'Mes Clients' })).toBeVisible();
   await expect(page.getByText('Liste de vos clients assignés.')).toBeVisible();
 
@@ -62,7 +62,7 @@ test("a gestionnaire sees 'Mes Clients': only his clients, read-only", async ({ 
   const total = page.getByRole('group', { name: 'Chiffres de vos clients' }).getByText('Total').locator('xpath=..');
   await expect(total).toHaveText(/Total\d+/);
   const count = (await total.textContent())?.replace(/\D/g, '');
-  await expect(page.getByText(new RegExp(`^Page 1 sur \\d+ - ${count} clients au total$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Page 1 sur \\d+ – ${count} clients au total$`))).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Liste de vos clients' });
   await page.getByRole('textbox', { name: 'Rechercher' }).fill('Kouakou');
@@ -82,10 +82,51 @@ test("a gestionnaire sees 'Mes Clients': only his clients, read-only", async ({ 
   await expect(dialog.getByRole('button', { name: 'Modifier' })).toHaveCount(0);
 });
 
+test('a gestionnaire filters and sorts his clients, kept after a reload, with what each has paid', async ({ page }) => {
+  await signIn(page, DEMO.gestionnaire);
+  await nav(page).getByRole('link', { name: 'Mes Clients' }).click();
+  const table = page.getByRole('table', { name: 'Liste de vos clients' });
+  await expect(table.getByRole('columnheader', { name: 'Payé' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Reste dû' })).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d+\s%/);
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d\sFCFA/);
+
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'VIP' }).click();
+  await expect(page).toHaveURL(/type=vip/);
+  await page.getByRole('combobox', { name: 'Trier par' }).click();
+  await page.getByRole('option', { name: 'Nom (Z → A)', exact: true }).click();
+  await expect(page).toHaveURL(/ordre=desc/);
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('VIP');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('VIP');
+  await expect(page.getByRole('combobox', { name: 'Trier par' })).toHaveValue('Nom (Z → A)');
+  for (const row of await rows.all()) await expect(row).toContainText('VIP');
+});
+
+test('a gestionnaire reads his clients on a phone as cards, status and product shown', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.gestionnaire);
+  await page.goto('/membres');
+  await expect(page.getByRole('heading', { name: 'Mes Clients' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByText(/^(Actif|Inactif|Suspendu)$/)).toBeVisible();
+  await expect(card.getByText(/^Payé\s:\s\d+\s%$/)).toBeVisible();
+  await expect(card.getByText(/^Reste dû\s:/)).toBeVisible();
+  const box = await card.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test("a commercial going to /membres sees 'Accès refusé'", async ({ page }) => {
   await signIn(page, DEMO.commercial);
   await expect(nav(page).getByRole('link', { name: 'Membres' })).toHaveCount(0);
   await page.goto('/membres');
   await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
-  await expect(page.getByText("Vous n'avez pas les permissions nécessaires pour accéder à cette page.")).toBeVisible();
+  await expect(page.getByText('Vous n’avez pas les permissions nécessaires pour accéder à cette page.')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers.ts';
+import { DEMO, fillLogin } from './helpers.ts';
 
 /**
  * A name that is not localhost, as an office machine's address is: the browser treats the page
@@ -24,9 +24,7 @@ test('over plain HTTP on a network address, the login page renders, its scripts 
   expect(response?.headers()['content-security-policy']).not.toContain('upgrade-insecure-requests');
   expect(response?.headers()['strict-transport-security']).toBeUndefined();
   // The form is drawn by the app's scripts: visible only if they loaded over http://.
-  await page.getByRole('textbox', { name: 'Adresse email' }).fill(DEMO.admin);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await fillLogin(page, DEMO.admin);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(url.origin);
   expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { DEMO, signIn, submitLogin } from './helpers.ts';
 
 const PASSWORD = 'Bienvenue@2026';
 const ACCOUNT_DISABLED = 'Ce compte est désactivé ou suspendu. Contactez un administrateur.';
@@ -45,7 +45,7 @@ async function addStaff(page: Page, staff: NewStaff) {
   await dialog.getByRole('textbox', { name: 'Numéro CNI' }).fill(`CI${String(Date.now()).slice(-11)}`);
   await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill(staff.nom);
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill(staff.prenom);
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(staff.email);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(staff.email);
   await dialog.getByRole('textbox', { name: 'Téléphone' }).fill('+225 07 00 11 22 33');
   await dialog.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await choose(page, dialog, 'Département', 'Comptabilité');
@@ -59,7 +59,7 @@ async function addStaff(page: Page, staff: NewStaff) {
   const card = page.getByRole('article', { name: `${staff.prenom} ${staff.nom}` });
   await expect(card).toBeVisible();
   await expect(card.getByText(code, { exact: true })).toBeVisible();
-  await expect(card.getByText(/420\s000 FCFA/)).toBeVisible();
+  await expect(card.getByText(/420\s000\sFCFA/)).toBeVisible();
   return card;
 }
 
@@ -96,10 +96,7 @@ test('a deactivated staff member can no longer sign in', async ({ page, browser 
   await expect(card.getByRole('button', { name: `Activer ${staff.prenom} ${staff.nom}` })).toBeVisible();
 
   const other = await otherPerson(browser);
-  await other.page.goto('/');
-  await other.page.getByRole('textbox', { name: 'Adresse email' }).fill(staff.email);
-  await other.page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await other.page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(other.page, staff.email, PASSWORD);
   await expect(other.page.getByText(ACCOUNT_DISABLED)).toBeVisible();
   await expect(other.page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await other.close();

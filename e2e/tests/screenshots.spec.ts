@@ -14,7 +14,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.screenshot({ path: shot(`login-${size}`), fullPage: true });
 
     await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
-    const inscription = page.getByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+    const inscription = page.getByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
     await expect(inscription.getByText('Étape 1 sur 4')).toBeVisible();
     await page.screenshot({ path: shot(`inscription-${size}`), animations: 'disabled' });
     await inscription.getByRole('button', { name: 'Annuler' }).click();

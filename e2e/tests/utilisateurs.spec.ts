@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { DEMO, signIn, submitLogin } from './helpers.ts';
 
 const PASSWORD = 'Bienvenue@2026';
 const ACCOUNTS_PATH = /\/personnels\/utilisateurs$/;
@@ -26,9 +26,9 @@ async function addUser(page: Page, prenom: string) {
   await expect(dialog.getByRole('textbox', { name: 'Rôle' })).toHaveValue('Demandeur');
   await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill(user.nom);
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill(user.prenom);
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
   await dialog.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: "Créer l'utilisateur" }).click();
+  await dialog.getByRole('button', { name: 'Créer l’utilisateur' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('textbox', { name: 'Rechercher' }).fill(user.email);
   const card = page.getByRole('article', { name: `${user.prenom} ${user.nom}` });
@@ -40,10 +40,7 @@ async function addUser(page: Page, prenom: string) {
 async function signInElsewhere(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Adresse email' }).fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await submitLogin(page, email, password);
   return { page, close: () => context.close() };
 }
 
@@ -59,7 +56,7 @@ test('an admin reaches the accounts page, creates an account and suspends it: it
   const user = await addUser(page, 'Rokia');
   await expect(user.card.getByText('Actif', { exact: true })).toBeVisible();
   await user.card.getByRole('button', { name: `Suspendre ${user.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: "Suspendre l'utilisateur" });
+  const dialog = page.getByRole('dialog', { name: 'Suspendre l’utilisateur' });
   await dialog.getByRole('button', { name: 'Suspendre' }).click();
   await expect(dialog).toBeHidden();
   await expect(user.card.getByText('Suspendu', { exact: true })).toBeVisible();

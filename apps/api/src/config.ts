@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import '@app/shared';
+// French zod messages before the first schema parses (the environment's).
+import '@app/shared/zod-locale';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -66,13 +67,13 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')} : ${issue.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) {
-    throw new ConfigError('Configuration invalide :\n  JWT_SECRET: requis avec DATABASE_URL (au moins 32 caractères)');
+    throw new ConfigError('Configuration invalide :\n  JWT_SECRET : requis avec DATABASE_URL (au moins 32 caractères)');
   }
   return {
     env: e.NODE_ENV,

@@ -25,10 +25,10 @@ async function main() {
   });
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const ask = async (value: string | undefined, question: string) => value ?? (await rl.question(question)).trim();
-  const email = emailSchema.parse(await ask(values.email, 'E-mail : '));
-  const password = await ask(values.password, 'Mot de passe : ');
-  const nom = (await ask(values.nom, 'Nom [Administrateur] : ')) || 'Administrateur';
-  const prenom = (await ask(values.prenom, 'Prénom [Principal] : ')) || 'Principal';
+  const email = emailSchema.parse(await ask(values.email, 'E-mail : '));
+  const password = await ask(values.password, 'Mot de passe : ');
+  const nom = (await ask(values.nom, 'Nom [Administrateur] : ')) || 'Administrateur';
+  const prenom = (await ask(values.prenom, 'Prénom [Principal] : ')) || 'Principal';
   rl.close();
 
   const database = await openDatabase({

@@ -23,14 +23,14 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
     await seedDemo(database.db, new MediaStore(config.dataDir, config.jwtSecret));
-    app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
+    app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
   }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'arrêt : plus de nouvelles requêtes, fin des requêtes en cours');
+    app.log.info({ signal }, 'arrêt : plus de nouvelles requêtes, fin des requêtes en cours');
     const timer = setTimeout(() => {
       app.log.error('arrêt forcé après 15 s');
       process.exit(1);
@@ -41,7 +41,7 @@ async function main() {
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, "erreur pendant l'arrêt");
+      app.log.error({ err: error }, 'erreur pendant l’arrêt');
       process.exit(1);
     }
   };
@@ -49,7 +49,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Prêt sur http://localhost:${config.port} (base : ${database.kind})`);
+  app.log.info(`Prêt sur http://localhost:${config.port} (base : ${database.kind})`);
 }
 
 main().catch((error: unknown) => {
@@ -57,7 +57,7 @@ main().catch((error: unknown) => {
     console.error(error.message);
   } else {
     // Through the log's serializer: a failed query's values (a password hash) stay out of the console.
-    console.error('Démarrage impossible :', serializeError(error));
+    console.error('Démarrage impossible :', serializeError(error));
   }
   process.exit(1);
 });

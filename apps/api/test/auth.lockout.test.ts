@@ -187,7 +187,7 @@ describe('the lock notice and its unlock link', () => {
     const account = await createAccount(ctx.db, { role: 'gestionnaire' });
     await lockFrom(ATTACKER, account.email);
     const mail = await lastMail(ctx.dataDir, account.email);
-    expect(mail).toContain(`depuis l'adresse ${ATTACKER}, les connexions à votre compte depuis cette adresse`);
+    expect(mail).toContain(`depuis l’adresse ${ATTACKER}, les connexions à votre compte depuis cette adresse`);
     expect(mail).toContain('bloquées pendant 15 minutes');
     expect(mail).toContain('valable 24 heures, une seule fois');
     await lockFrom('203.0.113.67', account.email);

@@ -248,9 +248,9 @@ describe('forgotten password', () => {
   it('validates the e-mail with the spec messages', async () => {
     const empty = await post('/api/personnel-auth/forgot-password', { email: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors.email).toBe('Veuillez saisir votre adresse email');
+    expect(empty.json().errors.email).toBe('Veuillez saisir votre adresse e-mail');
     const bad = await post('/api/membre-auth/forgot-password', { email: 'pas-un-email' });
-    expect(bad.json().errors.email).toBe('Veuillez saisir une adresse email valide');
+    expect(bad.json().errors.email).toBe('Veuillez saisir une adresse e-mail valide');
   });
 
   it('rate-limits forgot-password per IP', async () => {
@@ -326,7 +326,7 @@ describe('profile', () => {
     expect(response.json().errors).toMatchObject({
       prenom: 'Le prénom est requis',
       nom: 'Le nom est requis',
-      email: 'Veuillez saisir une adresse email valide',
+      email: 'Veuillez saisir une adresse e-mail valide',
     });
   });
 });

@@ -96,7 +96,7 @@ describe('sites', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       nom_site: 'Le nom du site est requis',
-      adresse_site: "L'adresse est requise",
+      adresse_site: 'L’adresse est requise',
       ville_site: 'La ville est requise',
       prix_metre_carre: 'Le prix par m² doit être supérieur à 0',
     });
@@ -254,7 +254,7 @@ describe('produits', () => {
       payload: big.payload,
     });
     expect(large.statusCode).toBe(413);
-    expect(large.json().message).toBe('L\'image "enorme.png" est trop volumineuse. Taille maximum: 10MB');
+    expect(large.json().message).toBe('L’image « enorme.png » est trop volumineuse. Taille maximum : 10 Mo');
 
     const disguised = multipart({ ...PRODUIT_FIELDS, site_id: siteId }, [
       { field: 'image', name: 'photo.jpg', data: EXE, type: 'image/jpeg' },
@@ -267,7 +267,7 @@ describe('produits', () => {
       payload: disguised.payload,
     });
     expect(exe.statusCode).toBe(415);
-    expect(exe.json().message).toMatch(/photo\.jpg.*n'est pas accepté/);
+    expect(exe.json().message).toMatch(/photo\.jpg.*n’est pas accepté/);
 
     const planAsImage = multipart({ ...PRODUIT_FIELDS, site_id: siteId }, [
       { field: 'image', name: 'plan.png', data: PDF },
@@ -320,7 +320,7 @@ describe('produits', () => {
     expect(available.json().data.map((p: { id: number }) => p.id)).not.toContain(held.id);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/produits/${held.id}`, headers: admin.auth });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe('Ce produit est réservé par un membre : il ne peut pas être supprimé.');
+    expect(del.json().message).toBe('Ce produit est réservé par un membre : il ne peut pas être supprimé.');
   });
 
   it('filters by type and searches title, description, site and city; sorts by price', async () => {
@@ -380,6 +380,39 @@ describe('produits', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/produits/424242', headers: admin.auth });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Produit non trouvé');
+  });
+});
+
+describe('staff information', () => {
+  it('sends who created and changed a product or a site to staff only, never to a member or an applicant', async () => {
+    const siteId = (await createSite()).json().data.id;
+    const produitId = (await createProduit(siteId)).json().data.id;
+    const urls = [`/api/produits/${produitId}`, `/api/sites/${siteId}`];
+    for (const role of ROLES) {
+      const { auth } = await loginAs(ctx, role);
+      for (const url of urls) {
+        const data = (await ctx.app.inject({ method: 'GET', url, headers: auth })).json().data;
+        const list = (
+          await ctx.app.inject({ method: 'GET', url: `${url.replace(/\/\d+$/, '')}?limit=1000`, headers: auth })
+        )
+          .json()
+          .data.find((row: { id: number }) => row.id === data.id);
+        for (const row of [data, list]) {
+          if (can(role, 'catalogue.management_info')) {
+            expect(row, `${role} ${url}`).toMatchObject({ created_by: admin.account.id, updated_by: admin.account.id });
+          } else {
+            expect(row, `${role} ${url}`).not.toHaveProperty('created_by');
+            expect(row, `${role} ${url}`).not.toHaveProperty('updated_by');
+          }
+        }
+      }
+    }
+    expect(ROLES.filter((role) => can(role, 'catalogue.management_info'))).toEqual([
+      'admin',
+      'gestionnaire',
+      'comptable',
+      'commercial',
+    ]);
   });
 });
 
@@ -596,6 +629,10 @@ describe('stats and search endpoints', () => {
         .total,
     );
     expect(sites.villes).toBeGreaterThanOrEqual(2);
+    const prices = (await ctx.app.inject({ method: 'GET', url: '/api/sites?limit=1000', headers: admin.auth }))
+      .json()
+      .data.map((s: { prix_metre_carre: number }) => s.prix_metre_carre);
+    expect(sites.prix_min_m2).toBe(Math.min(...prices));
     const search = await ctx.app.inject({
       method: 'GET',
       url: '/api/produits/search?search=Terrain Stat&type=terrain',

@@ -31,7 +31,7 @@ describe('configuration', () => {
     }
     expect(message).toMatch(/^Configuration invalide/);
     expect(message).toContain('PORT');
-    expect(message).toContain('DATABASE_URL: doit commencer par postgres://');
+    expect(message).toContain('DATABASE_URL : doit commencer par postgres://');
     expect(message).toContain('SMTP_URL');
   });
 
@@ -42,7 +42,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', API_DOCS: 'public' }).apiDocs).toBe('public');
     expect(loadConfig({ DATA_DIR: dataDir, API_DOCS: 'off' }).apiDocs).toBe('off');
     expect(() => loadConfig({ DATA_DIR: dataDir, API_DOCS: 'oui' })).toThrow(
-      /API_DOCS: doit valoir public, admin ou off/,
+      /API_DOCS\u00a0: doit valoir public, admin ou off/,
     );
   });
 

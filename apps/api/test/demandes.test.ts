@@ -1,4 +1,4 @@
-import { DEMANDE_MESSAGES, MESSAGES, MOTIF_AUTRE } from '@app/shared';
+import { DEMANDE_MESSAGES, ENGAGEMENT_MINIMUM_HINT, MESSAGES, MOTIF_AUTRE, PAYS_PAR_DEFAUT } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduit } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, createAccount, lastMail, login, loginAs, type TestContext } from './helpers.ts';
@@ -35,7 +35,7 @@ function publicBody(produit_id: number, overrides: Record<string, unknown> = {})
     profession: 'Comptable',
     email: `jm.kouassi.${n}@test.example`,
     telephone: '+225 07 11 22 33 44',
-    pays: "Côte d'Ivoire",
+    pays: 'Côte d’Ivoire',
     ville: 'Abidjan',
     adresse: 'Cocody Riviera 3',
     produit_id,
@@ -84,7 +84,7 @@ describe('the public form', () => {
     const body = publicBody(await createProduit(ctx.db));
     const response = await inject('POST', '/api/demandes/public', body);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ success: true, message: 'Demande soumise avec succès !' });
+    expect(response.json()).toEqual({ success: true, message: DEMANDE_MESSAGES.submitted });
     const row = await ctx.db
       .selectFrom('demandes')
       .selectAll()
@@ -118,14 +118,15 @@ describe('the public form', () => {
         'Veuillez choisir une situation matrimoniale',
       ],
       [{ profession: ' ' }, 'profession', 'La profession est requise'],
-      [{ email: 'pas-un-email' }, 'email', "Format d'email invalide"],
+      [{ email: 'pas-un-email' }, 'email', 'Format d’e-mail invalide'],
       [{ telephone: '' }, 'telephone', 'Le téléphone est requis'],
       [{ telephone: 'abc' }, 'telephone', 'Numéro de téléphone invalide'],
-      [{ ville: 'Paris' }, 'ville', 'Veuillez choisir une ville'],
+      [{ ville: 'Paris' }, 'ville', DEMANDE_MESSAGES.villeOutsideList],
+      [{ ville: '' }, 'ville', 'La ville est requise'],
       [{ pays: 'France' }, 'pays', 'Veuillez choisir un pays'],
-      [{ adresse: '' }, 'adresse', "L'adresse est requise"],
+      [{ adresse: '' }, 'adresse', 'L’adresse est requise'],
       [{ produit_id: '' }, 'produit_id', 'Veuillez sélectionner un produit'],
-      [{ engagement_mensuel: 49_999 }, 'engagement_mensuel', 'Minimum: 50,000 FCFA'],
+      [{ engagement_mensuel: 49_999 }, 'engagement_mensuel', ENGAGEMENT_MINIMUM_HINT],
       [{ duree_paiement: 18 }, 'duree_paiement', 'Veuillez choisir une durée de paiement'],
     ];
     for (const [overrides, field, message] of cases) {
@@ -215,12 +216,13 @@ describe('the public form', () => {
 });
 
 describe('staff creation', () => {
-  it('lets a commercial file a request for a client, any city, marital status optional', async () => {
-    const data = await staffDemande({ ville: 'Grand-Bassam', situation_matrimoniale: undefined }, commercial.auth);
+  it('lets a commercial file a request for a client, a city typed where the country has no list', async () => {
+    const data = await staffDemande({ pays: 'Sénégal', ville: 'Thiès' }, commercial.auth);
     expect(data).toMatchObject({
       statut: 'en_attente',
-      ville: 'Grand-Bassam',
-      situation_matrimoniale: null,
+      pays: 'Sénégal',
+      ville: 'Thiès',
+      situation_matrimoniale: 'marie',
       origine: 'personnel',
       montant_total: 150_000 * 60,
       membre: null,
@@ -229,13 +231,16 @@ describe('staff creation', () => {
     expect(row?.created_by).toBe(commercial.account.id);
   });
 
-  it("answers the staff form's messages", async () => {
+  it("holds the staff's form to the public form's choices and rules", async () => {
     const produit_id = await createProduit(ctx.db);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ engagement_mensuel: 0 }, 'engagement_mensuel', "L'engagement mensuel doit être supérieur à 0"],
-      [{ duree_paiement: 0 }, 'duree_paiement', 'La durée de paiement doit être supérieure à 0'],
+      [{ engagement_mensuel: 40_000 }, 'engagement_mensuel', ENGAGEMENT_MINIMUM_HINT],
+      [{ duree_paiement: 18 }, 'duree_paiement', 'Veuillez choisir une durée de paiement'],
+      [{ situation_matrimoniale: undefined }, 'situation_matrimoniale', 'Veuillez choisir une situation matrimoniale'],
+      [{ ville: 'Grand-Bassam' }, 'ville', DEMANDE_MESSAGES.villeOutsideList],
+      [{ pays: 'France' }, 'pays', 'Veuillez choisir un pays'],
       [{ produit_id: 0 }, 'produit_id', 'Veuillez sélectionner un produit'],
-      [{ email: '' }, 'email', "L'email est requis"],
+      [{ email: '' }, 'email', 'L’e-mail est requis'],
       [{ ville: '' }, 'ville', 'La ville est requise'],
     ];
     for (const [overrides, field, message] of cases) {
@@ -261,6 +266,8 @@ describe('the list', () => {
     const ids = async (query: string) => (await list(query)).json().data.map((d: { id: number }) => d.id);
     expect(await ids(`search=${tag}`)).toEqual([byTitle.id, byNotes.id, byName.id]);
     expect(await ids(`search=${tag}titre`)).toEqual([byTitle.id]);
+    // The name as the screens show it, first names first.
+    expect(await ids(`search=${encodeURIComponent(`Awa ${tag}nom`)}`)).toEqual([byName.id]);
     expect(await ids(`search=${tag}&statut=rejetee`)).toEqual([byNotes.id]);
     expect(await ids(`search=${tag}&statut=rejected`)).toEqual([byNotes.id]);
     expect(await ids(`search=${tag}&statut=pending`)).toEqual([byTitle.id, byName.id]);
@@ -268,6 +275,37 @@ describe('the list', () => {
     expect(paged.data.map((d: { id: number }) => d.id)).toEqual([byName.id]);
     expect(paged.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2, totalExact: true });
     expect((await list('statut=bogus')).statusCode).toBe(400);
+  });
+});
+
+describe('stats', () => {
+  it('counts the demandes of each status as they are filed, decided and deleted', async () => {
+    const stats = async (headers: Headers = admin.auth) =>
+      (await inject('GET', '/api/demandes/stats', undefined, headers)).json().data;
+    const before = await stats();
+    const first = await staffDemande();
+    const second = await staffDemande();
+    const third = await staffDemande();
+    const produit = await createProduit(ctx.db);
+    expect((await inject('POST', '/api/demandes/public', publicBody(produit))).statusCode).toBe(201);
+    await validate(first.id, gestionnaire.account.id);
+    await reject(second.id, { motif_rejet: 'Documents incomplets' });
+    await inject('DELETE', `/api/demandes/${third.id}`, undefined, admin.auth);
+    const after = await stats(gestionnaire.auth);
+    expect({
+      total: after.total - before.total,
+      en_attente: after.en_attente - before.en_attente,
+      validee: after.validee - before.validee,
+      rejetee: after.rejetee - before.rejetee,
+    }).toEqual({ total: 3, en_attente: 1, validee: 1, rejetee: 1 });
+    expect(after.total).toBe(after.en_attente + after.validee + after.rejetee);
+  });
+
+  it('tells the counts to admin and gestionnaire only', async () => {
+    for (const role of ['comptable', 'commercial', 'membre', 'demandeur'] as const) {
+      const { auth } = await loginAs(ctx, role);
+      expect((await inject('GET', '/api/demandes/stats', undefined, auth)).statusCode, role).toBe(403);
+    }
   });
 });
 
@@ -298,7 +336,10 @@ describe('validation', () => {
 
     const mail = await lastMail(ctx.dataDir, demande.email);
     expect(mail).toContain(data.membre.code_esv);
-    const tempPassword = mail.match(/^Mot de passe temporaire : (\S+)$/m)?.[1] ?? '';
+    // Names in the one order of the screens: first names, then the family name.
+    expect(mail).toContain('Bonjour Jean-Marc Kouassi,');
+    expect(mail).toContain('Votre gestionnaire est Awa Kouamé.');
+    const tempPassword = mail.match(/^Mot de passe temporaire\u00a0: (\S+)$/m)?.[1] ?? '';
     expect(tempPassword.length).toBeGreaterThanOrEqual(12);
     expect(response.body).not.toContain(tempPassword);
     const signIn = await login(ctx.app, demande.email, tempPassword);
@@ -452,8 +493,8 @@ describe('rejection', () => {
       gere_par: null,
     });
     const mail = await lastMail(ctx.dataDir, demande.email);
-    expect(mail).toContain('Motif : Informations incorrectes');
-    expect(mail).toContain('Commentaires : Adresse introuvable.');
+    expect(mail).toContain('Motif : Informations incorrectes');
+    expect(mail).toContain('Commentaires : Adresse introuvable.');
   });
 
   it('needs one of the six reasons, comments for "Autre", and a pending demande', async () => {
@@ -482,6 +523,12 @@ describe('edit and delete', () => {
     const taken = await inject('PUT', `/api/demandes/${demande.id}`, { num_cni: other.num_cni }, admin.auth);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(DEMANDE_MESSAGES.alreadyPending);
+    // Back in Côte d'Ivoire, the city must be one of its list: sent alone, it is checked against the stored country.
+    const moved = await inject('PUT', `/api/demandes/${demande.id}`, { pays: PAYS_PAR_DEFAUT }, admin.auth);
+    expect(moved.statusCode).toBe(200);
+    const outside = await inject('PUT', `/api/demandes/${demande.id}`, { ville: 'Tombouctou' }, admin.auth);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors?.ville).toBe(DEMANDE_MESSAGES.villeOutsideList);
     await reject(demande.id, { motif_rejet: 'Documents incomplets' });
     const late = await inject('PUT', `/api/demandes/${demande.id}`, { profession: 'Pilote' }, admin.auth);
     expect(late.statusCode).toBe(400);
@@ -510,7 +557,7 @@ describe('rights', () => {
         await reject(demande.id, { motif_rejet: 'Documents incomplets' }, auth),
       ]) {
         expect(response.statusCode, role).toBe(403);
-        expect(response.json().message).toBe('Accès refusé - Rôle insuffisant.');
+        expect(response.json().message).toBe('Accès refusé – Rôle insuffisant.');
       }
     }
     expect((await validate(demande.id, gestionnaire.account.id, gestionnaire.auth)).statusCode).toBe(200);

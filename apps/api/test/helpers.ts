@@ -197,7 +197,7 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-const MAIL_CODE = /^Code : (\d{6})$/m;
+const MAIL_CODE = /^Code\u00a0: (\d{6})$/m;
 
 /** The 6-digit code of the last e-mail sent to the address. */
 export async function lastMailCode(dataDir: string, email: string): Promise<string> {

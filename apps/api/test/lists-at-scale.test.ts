@@ -85,7 +85,7 @@ async function insertDemande(db: Database) {
       duree_paiement: 60,
       email: `demande${demandeSeq}@test.example`,
       telephone: '+225 07 00 00 00 00',
-      pays: "Côte d'Ivoire",
+      pays: 'Côte d’Ivoire',
       ville: 'Abidjan',
       adresse: 'Cocody',
       produit_id,

@@ -72,6 +72,25 @@ describe('scope', () => {
     expect(outside.json().message).toBe('Membre non trouvé');
   });
 
+  it("filters and sorts a gestionnaire's clients like the admin's list, inside his scope", async () => {
+    const own = await loginAs(ctx, 'gestionnaire');
+    const tag = `Yy${Date.now()}`;
+    const client = (nom: string, type_membre: 'standard' | 'vip', gestionnaire_id: number | null) =>
+      createMembre(ctx.db, { nom: `${tag}${nom}`, type_membre, gestionnaire_id });
+    await client('Assi', 'vip', own.account.id);
+    await client('Bamba', 'standard', own.account.id);
+    await client('Cissé', 'vip', own.account.id);
+    await client('Diallo', 'vip', null);
+    const names = async (query: string) =>
+      (await get(`/api/membres/mes-clients?search=${tag}&${query}`, own.auth))
+        .json()
+        .data.map((m: { nom: string }) => m.nom);
+    expect(await names('type_membre=vip')).toEqual([`${tag}Assi`, `${tag}Cissé`]);
+    expect(await names('type_membre=vip&sortBy=nom&sortOrder=desc')).toEqual([`${tag}Cissé`, `${tag}Assi`]);
+    expect(await names('statut=suspendu')).toEqual([]);
+    expect((await get('/api/membres/mes-clients?type_membre=gold', own.auth)).statusCode).toBe(400);
+  });
+
   it('lets a member read his own file only', async () => {
     const self = await createMembre(ctx.db, {});
     const other = await createMembre(ctx.db, {});
@@ -178,7 +197,7 @@ describe('member edit (admin)', () => {
     const membre = await createMembre(ctx.db, {});
     const cases: [object, string, string][] = [
       [{ num_cni: 'CI123' }, 'num_cni', 'Le numéro CNI doit contenir exactement 13 caractères'],
-      [{ email: 'pas-un-email' }, 'email', "Format d'email invalide"],
+      [{ email: 'pas-un-email' }, 'email', 'Format d’e-mail invalide'],
       [{ statut: 'parti' }, 'statut', ''],
       [{ type_membre: 'gold' }, 'type_membre', ''],
       [{ date_naissance: '12/04/1986' }, 'date_naissance', 'La date de naissance est invalide'],
@@ -197,7 +216,7 @@ describe('member edit (admin)', () => {
     const second = await createMembre(ctx.db, {});
     const email = await put(`/api/membres/${second.id}`, { email: first.account.email.toUpperCase() });
     expect(email.statusCode).toBe(409);
-    expect(email.json().errors).toEqual({ email: 'Cette adresse email est déjà utilisée par un autre compte.' });
+    expect(email.json().errors).toEqual({ email: 'Cette adresse e-mail est déjà utilisée par un autre compte.' });
     const cni = await put(`/api/membres/${second.id}`, { num_cni: first.num_cni });
     expect(cni.statusCode).toBe(409);
     expect(cni.json().message).toBe(PEOPLE_MESSAGES.cniTaken);
@@ -250,7 +269,7 @@ describe('gestionnaire assignment (admin)', () => {
     for (const id of [inactive.id, comptable.id]) {
       const response = await put(`/api/membres/${membre.id}/gestionnaire`, { gestionnaire_id: id });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors.gestionnaire_id).toBe("Ce gestionnaire n'existe pas ou n'est pas actif");
+      expect(response.json().errors.gestionnaire_id).toBe('Ce gestionnaire n’existe pas ou n’est pas actif');
     }
     const unknown = await put('/api/membres/gestionnaire', {
       membre_ids: [membre.id, 999999],

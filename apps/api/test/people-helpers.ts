@@ -25,7 +25,7 @@ export async function createMembre(db: Database, options: MembreOptions = {}) {
       profession: 'Enseignant',
       adresse: 'Cocody',
       ville: 'Abidjan',
-      pays: "Côte d'Ivoire",
+      pays: 'Côte d’Ivoire',
       type_membre: options.type_membre ?? 'standard',
       produit_id: options.produit_id ?? null,
       engagement_mensuel: 150000,

@@ -66,7 +66,7 @@ describe('route registry', () => {
           expect([401, 403], label).not.toContain(response.statusCode);
         } else {
           expect(response.statusCode, label).toBe(403);
-          expect(response.json().message, label).toBe('Accès refusé - Rôle insuffisant.');
+          expect(response.json().message, label).toBe('Accès refusé – Rôle insuffisant.');
         }
       }
     }

@@ -72,7 +72,7 @@ describe('account creation', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ nom: '' }, 'nom', 'Le nom est requis'],
       [{ prenom: '' }, 'prenom', 'Le prénom est requis'],
-      [{ email: 'affoue' }, 'email', "L'email n'est pas valide"],
+      [{ email: 'affoue' }, 'email', 'L’e-mail n’est pas valide'],
       [{ mot_de_passe: '12345' }, 'mot_de_passe', 'Le mot de passe doit contenir au moins 6 caractères'],
       [
         { mot_de_passe: 'sansspecial' },
@@ -92,7 +92,7 @@ describe('account creation', () => {
     await inject('POST', '/api/utilisateurs', body);
     const response = await inject('POST', '/api/utilisateurs', userBody({ email: body.email.toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toEqual({ email: 'Cette adresse email est déjà utilisée par un autre compte.' });
+    expect(response.json().errors).toEqual({ email: 'Cette adresse e-mail est déjà utilisée par un autre compte.' });
   });
 });
 

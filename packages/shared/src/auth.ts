@@ -4,10 +4,10 @@ import { roleSchema } from './roles.ts';
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 const email = z
-  .string({ error: 'Veuillez saisir votre adresse email' })
+  .string({ error: 'Veuillez saisir votre adresse e-mail' })
   .trim()
-  .min(1, 'Veuillez saisir votre adresse email')
-  .email('Veuillez saisir une adresse email valide')
+  .min(1, 'Veuillez saisir votre adresse e-mail')
+  .email('Veuillez saisir une adresse e-mail valide')
   .max(254)
   .transform((v) => v.toLowerCase());
 

@@ -27,9 +27,9 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 export function fileTooLargeMessage(kind: 'image' | 'photo' | 'plan', name: string): string {
-  const article = kind === 'plan' ? 'Le plan' : kind === 'photo' ? 'La photo' : "L'image";
+  const article = kind === 'plan' ? 'Le plan' : kind === 'photo' ? 'La photo' : 'L’image';
   const adjective = kind === 'plan' ? 'trop volumineux' : 'trop volumineuse';
-  return `${article} "${name}" est ${adjective}. Taille maximum: 10MB`;
+  return `${article} « ${name} » est ${adjective}. Taille maximum : 10 Mo`;
 }
 
 const optionalUrl = z
@@ -62,8 +62,9 @@ export const siteSchema = z.object({
   plans_site: z.array(z.string()),
   est_actif: z.boolean(),
   nombre_produits: z.number().int(),
-  created_by: z.number().int().nullable(),
-  updated_by: z.number().int().nullable(),
+  /** Staff only (right catalogue.management_info): absent for members and applicants. */
+  created_by: z.number().int().nullable().optional(),
+  updated_by: z.number().int().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -72,7 +73,7 @@ export type Site = z.infer<typeof siteSchema>;
 /** The site form's fields (spec 2 §5), without the files. */
 export const siteBodySchema = z.object({
   nom_site: z.string({ error: 'Le nom du site est requis' }).trim().min(1, 'Le nom du site est requis').max(150),
-  adresse_site: z.string({ error: "L'adresse est requise" }).trim().min(1, "L'adresse est requise").max(300),
+  adresse_site: z.string({ error: 'L’adresse est requise' }).trim().min(1, 'L’adresse est requise').max(300),
   ville_site: z.string({ error: 'La ville est requise' }).trim().min(1, 'La ville est requise').max(100),
   prix_metre_carre: amount('Le prix par m² doit être supérieur à 0'),
   localisation_site: z
@@ -99,6 +100,8 @@ export const siteStatsSchema = z.object({
   actifs: z.number().int(),
   villes: z.number().int(),
   prix_moyen_m2: z.number().nullable(),
+  /** The lowest price per m²: where a buyer's budget starts. */
+  prix_min_m2: z.number().nullable(),
 });
 
 // ---------------------------------------------------------------- Produits
@@ -145,8 +148,9 @@ export const produitSchema = z.object({
   est_actif: z.boolean(),
   date_creation: z.string(),
   date_modification: z.string(),
-  created_by: z.number().int().nullable(),
-  updated_by: z.number().int().nullable(),
+  /** Staff only (right catalogue.management_info): absent for members and applicants. */
+  created_by: z.number().int().nullable().optional(),
+  updated_by: z.number().int().nullable().optional(),
 });
 export type Produit = z.infer<typeof produitSchema>;
 

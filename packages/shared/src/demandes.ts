@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { PRODUIT_TYPES } from './catalogue.ts';
 import { emailField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { formatFCFA } from './format.ts';
 import { cniSchema } from './membres.ts';
 import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
 
@@ -75,8 +76,10 @@ const situationSchema = z.preprocess(
   z.enum(SITUATIONS_MATRIMONIALES, { error: 'Veuillez choisir une situation matrimoniale' }),
 );
 
-export const PAYS = ["Côte d'Ivoire", 'Burkina Faso', 'Mali', 'Ghana', 'Sénégal'] as const;
-export const VILLES_PUBLIQUES = [
+export const PAYS = ['Côte d’Ivoire', 'Burkina Faso', 'Mali', 'Ghana', 'Sénégal'] as const;
+export type Pays = (typeof PAYS)[number];
+export const PAYS_PAR_DEFAUT: Pays = 'Côte d’Ivoire';
+export const VILLES_COTE_D_IVOIRE = [
   'Abidjan',
   'Bouaké',
   'Daloa',
@@ -88,13 +91,27 @@ export const VILLES_PUBLIQUES = [
   'Gagnoa',
   'Abengourou',
 ] as const;
+
+/**
+ * The cities offered for a country: the spec lists Côte d'Ivoire's (spec 1 §3). In a country
+ * without a list, the city is typed.
+ */
+const VILLES_PAR_PAYS: Partial<Record<Pays, readonly string[]>> = { 'Côte d’Ivoire': VILLES_COTE_D_IVOIRE };
+
+/** The cities to choose from in this country, or null when the city is typed. */
+export function villesDuPays(pays: unknown): readonly string[] | null {
+  return VILLES_PAR_PAYS[pays as Pays] ?? null;
+}
+
 export const DUREES_PAIEMENT = [12, 24, 36, 48, 60] as const;
 export const ENGAGEMENT_MINIMUM_PUBLIC = 50_000;
+/** The public form's hint and refusal (spec 1 §5, in French typography): 'Minimum : 50 000 FCFA'. */
+export const ENGAGEMENT_MINIMUM_HINT = `Minimum : ${formatFCFA(ENGAGEMENT_MINIMUM_PUBLIC)}`;
 
 export const MOTIFS_REJET = [
   'Documents incomplets',
   'Informations incorrectes',
-  "Critères d'éligibilité non respectés",
+  'Critères d’éligibilité non respectés',
   'Doublon détecté',
   'Demande non conforme',
   'Autre (préciser dans les commentaires)',
@@ -107,25 +124,33 @@ export const DEMANDE_MESSAGES = {
   notFound: 'Demande non trouvée.',
   noActiveGestionnaire: 'Aucun gestionnaire actif disponible',
   gestionnaireRequired: 'Veuillez sélectionner un gestionnaire',
-  gestionnaireInactive: "Ce gestionnaire n'existe pas ou n'est pas actif",
+  gestionnaireInactive: 'Ce gestionnaire n’existe pas ou n’est pas actif',
   motifRequired: 'Le motif de rejet est obligatoire',
   motifWizard: 'Veuillez sélectionner un motif de rejet',
   autreNeedsComment: 'Veuillez préciser le motif dans les commentaires',
   productRequired: 'Veuillez sélectionner un produit',
-  productUnavailable: "Ce produit n'est plus disponible. Veuillez en choisir un autre.",
+  productUnavailable: 'Ce produit n’est plus disponible. Veuillez en choisir un autre.',
   productHeld: 'Ce produit est déjà réservé par un autre membre.',
-  duplicateCni: 'Doublon détecté : un membre existe déjà avec ce numéro CNI.',
-  accountExists: 'Un compte existe déjà avec cette adresse email.',
-  alreadyPending: 'Une demande est déjà en attente pour ce numéro CNI ou cette adresse email.',
+  duplicateCni: 'Doublon détecté : un membre existe déjà avec ce numéro CNI.',
+  accountExists: 'Un compte existe déjà avec cette adresse e-mail.',
+  alreadyPending: 'Une demande est déjà en attente pour ce numéro CNI ou cette adresse e-mail.',
   validated: 'Demande validée avec succès',
   rejected: 'Demande rejetée avec succès',
-  created: 'Demande créée avec succès !',
-  submitted: 'Demande soumise avec succès !',
+  created: 'Demande créée avec succès !',
+  submitted: 'Demande soumise avec succès !',
   updated: 'Demande mise à jour avec succès',
   deleted: 'Demande supprimée avec succès',
-  validatedNotDeletable: 'Une demande validée ne peut pas être supprimée : elle a créé un membre.',
+  validatedNotDeletable: 'Une demande validée ne peut pas être supprimée : elle a créé un membre.',
   invalidId: 'ID de demande invalide',
+  villeOutsideList: 'Veuillez choisir une ville dans la liste',
 } as const;
+
+/** A city outside the list of its country (when it has one) is refused; null when it fits. */
+export function villeError(pays: unknown, ville: unknown): string | null {
+  const villes = villesDuPays(pays);
+  if (!villes || typeof ville !== 'string' || ville.trim() === '') return null;
+  return villes.includes(ville.trim()) ? null : DEMANDE_MESSAGES.villeOutsideList;
+}
 
 /** A demande as the API answers it, with its product, its manager and the member it created. */
 export const demandeSchema = z.object({
@@ -173,8 +198,6 @@ export const demandeSchema = z.object({
 });
 export type Demande = z.infer<typeof demandeSchema>;
 
-const positiveInt = (message: string, max: number) => intField(message, { min: 1, max });
-
 /** The total to pay: monthly engagement × duration (spec 1 §9); 0 while either is missing. */
 export function totalToPay(monthly: unknown, duration: unknown): number {
   const m = Number(monthly);
@@ -207,46 +230,71 @@ const commonFields = {
     /^\+?[0-9][0-9 .-]{6,}[0-9]$/,
     'Numéro de téléphone invalide',
   ),
-  adresse: requiredText("L'adresse est requise", 300),
+  adresse: requiredText('L’adresse est requise', 300),
   produit_id: idField(DEMANDE_MESSAGES.productRequired),
   notes: optionalText(2000),
 };
 
-/** POST /demandes/public: the login screen's four-step form (spec 1 §5), with a honeypot. */
-export const demandePublicSchema = z.object({
+/**
+ * The fields of a demande, the same for the public form and the staff's (one form, one set of
+ * choices): closed lists for marital status, country and duration, the city from its country's
+ * list when it has one, and the public minimum monthly engagement (spec 1 §3, §5).
+ */
+const demandeFields = {
   ...commonFields,
   situation_matrimoniale: situationSchema,
-  pays: z.enum(PAYS, { error: 'Veuillez choisir un pays' }).default("Côte d'Ivoire"),
-  ville: z.enum(VILLES_PUBLIQUES, { error: 'Veuillez choisir une ville' }),
-  engagement_mensuel: intField(`Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`, {
+  pays: z.enum(PAYS, { error: 'Veuillez choisir un pays' }),
+  ville: requiredText('La ville est requise', 100),
+  engagement_mensuel: intField(ENGAGEMENT_MINIMUM_HINT, {
     min: ENGAGEMENT_MINIMUM_PUBLIC,
     max: 1e10,
-    integerMessage: "L'engagement mensuel doit être un nombre entier de FCFA",
+    integerMessage: 'L’engagement mensuel doit être un nombre entier de FCFA',
   }),
   duree_paiement: intField('Veuillez choisir une durée de paiement').refine(
     (v) => (DUREES_PAIEMENT as readonly number[]).includes(v),
     'Veuillez choisir une durée de paiement',
   ),
-  /** Hidden from people; a robot that fills it is answered as usual and nothing is kept. */
-  site_web: z.string().max(500).optional(),
-});
-export type DemandePublicBody = z.input<typeof demandePublicSchema>;
-
-const staffFields = {
-  ...commonFields,
-  situation_matrimoniale: situationSchema.optional().nullable(),
-  pays: requiredText('Le pays est requis', 100),
-  ville: requiredText('La ville est requise', 100),
-  engagement_mensuel: positiveInt("L'engagement mensuel doit être supérieur à 0", 1e10),
-  duree_paiement: positiveInt('La durée de paiement doit être supérieure à 0', 600),
 };
 
-/** POST /demandes: the staff creation modal (spec 1 §2.6, §5). */
-export const demandeCreateSchema = z.object({ ...staffFields, pays: staffFields.pays.default("Côte d'Ivoire") });
+/**
+ * The city belongs to the country's list, checked on the city. It runs even while other fields
+ * are wrong, so that a form step shows it at once.
+ */
+const cityOfCountry = [
+  (body: { pays?: unknown; ville?: unknown }, ctx: z.RefinementCtx) => {
+    // Running whatever the other checks found, it may see anything but an object.
+    if (typeof body !== 'object' || body === null) return;
+    const message = villeError(body.pays, body.ville);
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['ville'] });
+  },
+  { when: () => true },
+] as const;
+
+/** POST /demandes/public: the login screen's four-step form (spec 1 §5), with a honeypot. */
+export const demandePublicSchema = z
+  .object({
+    ...demandeFields,
+    pays: demandeFields.pays.default(PAYS_PAR_DEFAUT),
+    /** Hidden from people; a robot that fills it is answered as usual and nothing is kept. */
+    site_web: z.string().max(500).optional(),
+  })
+  .superRefine(...cityOfCountry);
+export type DemandePublicBody = z.input<typeof demandePublicSchema>;
+
+/** POST /demandes: the staff creation modal (spec 1 §2.6), with the public form's fields and rules. */
+export const demandeCreateSchema = z
+  .object({ ...demandeFields, pays: demandeFields.pays.default(PAYS_PAR_DEFAUT) })
+  .superRefine(...cityOfCountry);
 export type DemandeCreateBody = z.input<typeof demandeCreateSchema>;
 
-/** PUT /demandes/{id}: the fields sent change, while the demande is pending (no default fills a field not sent). */
-export const demandeUpdateSchema = z.object(staffFields).partial();
+/**
+ * PUT /demandes/{id}: the fields sent change, while the demande is pending (no default fills a
+ * field not sent). A city sent alone is checked against the stored country by the service.
+ */
+export const demandeUpdateSchema = z
+  .object(demandeFields)
+  .partial()
+  .superRefine(...cityOfCountry);
 export type DemandeUpdateBody = z.input<typeof demandeUpdateSchema>;
 
 /** PUT /demandes/{id}/validate. */
@@ -279,6 +327,15 @@ export const demandeListQuerySchema = pageQuerySchema.extend({
   sortOrder: pageQuerySchema.shape.sortOrder.default('desc'),
 });
 export type DemandeListQuery = z.infer<typeof demandeListQuerySchema>;
+
+/** GET /demandes/stats: how many demandes there are in each status (the sidebar's 'en attente' badge). */
+export const demandeStatsSchema = z.object({
+  total: z.number().int(),
+  en_attente: z.number().int(),
+  validee: z.number().int(),
+  rejetee: z.number().int(),
+});
+export type DemandeStats = z.infer<typeof demandeStatsSchema>;
 
 /** What a visitor may see of a product on the public form: nothing more. */
 export const publicProduitSchema = z.object({

@@ -17,11 +17,11 @@ export const optionalText = (max: number) =>
     .nullish();
 
 /** A required e-mail address, compared and stored in lower case. */
-export const emailField = (invalidMessage = "Format d'email invalide") =>
+export const emailField = (invalidMessage = 'Format d’e-mail invalide') =>
   z
-    .string({ error: "L'email est requis" })
+    .string({ error: 'L’e-mail est requis' })
     .trim()
-    .min(1, "L'email est requis")
+    .min(1, 'L’e-mail est requis')
     .email(invalidMessage)
     .max(254)
     .transform((v) => v.toLowerCase());

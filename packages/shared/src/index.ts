@@ -8,6 +8,7 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './membres.ts';
 export * from './messages.ts';
+export * from './person-name.ts';
 export * from './personnel.ts';
 export * from './rights.ts';
 export * from './roles.ts';

@@ -99,7 +99,7 @@ export const membreUpdateSchema = z
     telephone: optionalText(30),
     date_naissance: z.iso.date({ error: 'La date de naissance est invalide' }),
     profession: requiredText('La profession est requise', 150),
-    adresse: requiredText("L'adresse est requise", 300),
+    adresse: requiredText('L’adresse est requise', 300),
     ville: requiredText('La ville est requise', 100),
     pays: requiredText('Le pays est requis', 100),
     num_cni: cniSchema,

@@ -66,7 +66,7 @@ const personnelFields = {
   role: staffRoleSchema,
   departement: z.enum(DEPARTEMENTS, { error: 'Veuillez choisir un département' }),
   poste: requiredText('Le poste est requis', 150),
-  date_embauche: z.iso.date({ error: "La date d'embauche est requise" }),
+  date_embauche: z.iso.date({ error: 'La date d’embauche est requise' }),
   salaire: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
     intField('Le salaire doit être supérieur à 0', {

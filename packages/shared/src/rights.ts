@@ -37,6 +37,9 @@ export const CAPABILITIES = {
   'sites.read': ALL,
   'sites.manage': ['admin', 'gestionnaire'],
   'favoris.manage': ALL,
+  // Who created and last changed a site or a product, and the product page's management block:
+  // staff information, neither sent to nor shown to members and applicants.
+  'catalogue.management_info': ['admin', 'gestionnaire', 'comptable', 'commercial'],
 
   // Chantiers (spec 2 §6)
   'chantiers.read': ['admin', 'gestionnaire', 'membre'],
@@ -100,111 +103,4 @@ export function can(role: Role | string | null | undefined, capability: Capabili
 /** The spec's role check: is the current role among one or several roles (false without a profile). */
 export function hasRole(role: Role | string | null | undefined, ...roles: Role[]): boolean {
   return !!role && (roles as string[]).includes(role);
-}
-
-/** Views of the shell (spec 1 §2.1), in sidebar order. */
-export const VIEWS = [
-  'dashboard',
-  'demandes',
-  'versements',
-  'depenses',
-  'remboursements',
-  'produits',
-  'favoris',
-  'chantiers',
-  'sites',
-  'personnels',
-  'membres',
-  'users',
-  'entreprise',
-  'profil',
-  'settings',
-  'debug',
-] as const;
-export type View = (typeof VIEWS)[number];
-
-export interface NavEntry {
-  view: View;
-  label: string;
-  roles: readonly Role[];
-}
-
-/**
- * Sidebar entries and who sees them (spec 1 §2.1). 'favoris' has no roles: it appears
- * for anyone only while they have favourites. 'settings' is reached from the user menu.
- */
-export const NAV_ENTRIES: readonly NavEntry[] = [
-  { view: 'dashboard', label: 'Tableau de bord', roles: ALL },
-  { view: 'demandes', label: 'Demandes', roles: ['admin'] },
-  { view: 'versements', label: 'Versements', roles: STAFF_AND_MEMBER_PAYMENTS },
-  { view: 'depenses', label: 'Dépenses', roles: ['admin', 'comptable'] },
-  { view: 'remboursements', label: 'Remboursements', roles: STAFF_AND_MEMBER_PAYMENTS },
-  { view: 'produits', label: 'Produits', roles: ALL },
-  { view: 'favoris', label: 'Mes Favoris', roles: [] },
-  { view: 'chantiers', label: 'Chantiers', roles: ['admin', 'gestionnaire', 'membre'] },
-  { view: 'sites', label: 'Sites', roles: ALL },
-  { view: 'personnels', label: 'Personnels', roles: ['admin'] },
-  { view: 'membres', label: 'Membres', roles: ['admin', 'gestionnaire'] },
-  { view: 'entreprise', label: 'Entreprise', roles: ['admin', 'comptable', 'commercial'] },
-  { view: 'profil', label: 'Mon Profil', roles: ALL },
-  { view: 'settings', label: 'Paramètres', roles: [] },
-];
-
-/** Who may open each view (the page itself may be narrower than the sidebar, e.g. entreprise). */
-export const VIEW_ACCESS: Record<View, readonly Role[]> = {
-  dashboard: ALL,
-  debug: ALL,
-  demandes: ['admin'],
-  versements: STAFF_AND_MEMBER_PAYMENTS,
-  depenses: ['admin', 'comptable'],
-  remboursements: STAFF_AND_MEMBER_PAYMENTS,
-  produits: ALL,
-  favoris: ALL,
-  chantiers: ['admin', 'gestionnaire', 'membre'],
-  sites: ALL,
-  personnels: ['admin'],
-  membres: ['admin', 'gestionnaire'],
-  users: ['admin'],
-  entreprise: ['admin', 'comptable'],
-  profil: ALL,
-  settings: ['admin'],
-};
-
-export function sidebarEntries(role: Role, favorisCount: number): NavEntry[] {
-  return NAV_ENTRIES.filter((entry) =>
-    entry.view === 'favoris' ? favorisCount > 0 : (entry.roles as readonly string[]).includes(role),
-  );
-}
-
-/**
- * The view to show for an address path (spec 1 §2.1): first segment; empty or unknown
- * means dashboard; for an admin, users is redirected to personnels.
- */
-export function firstPathSegment(pathname: string): string {
-  return pathname.replace(/^\/+/, '').split('/')[0] ?? '';
-}
-
-export function resolveView(pathname: string, role: Role | null): View {
-  const segment = firstPathSegment(pathname);
-  const view = (VIEWS as readonly string[]).includes(segment) ? (segment as View) : 'dashboard';
-  if (view === 'users' && role === 'admin') return 'personnels';
-  return view;
-}
-
-/** Where the staff page shows the user accounts (the users view redirects there for an admin). */
-export const USERS_PAGE_PATH = '/personnels/utilisateurs';
-
-/**
- * The canonical address for a path, when it differs: an unknown view goes home; an
- * admin's /users goes to the accounts page inside the staff view (spec 1 §2.1).
- */
-export function canonicalPath(pathname: string, role: Role | null): string | null {
-  const segment = firstPathSegment(pathname);
-  const view = resolveView(pathname, role);
-  if (!segment || segment === view) return null;
-  return segment === 'users' && view === 'personnels' ? USERS_PAGE_PATH : viewPath(view);
-}
-
-export function viewPath(view: View): string {
-  return view === 'dashboard' ? '/' : `/${view}`;
 }

@@ -43,7 +43,7 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export const DEFAULT_SETTINGS: Settings = {
   general: {
     companyName: 'Autopromotion Immobilière',
-    slogan: "Société d'Autopromotion Immobilière",
+    slogan: 'Société d’Autopromotion Immobilière',
     // Contact details stay empty until an admin (or the demo seed) fills them in.
     address: '',
     phone: '',

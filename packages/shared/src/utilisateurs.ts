@@ -33,7 +33,7 @@ export const CREATABLE_ROLES = ['demandeur'] as const satisfies readonly Role[];
 const accountFields = {
   nom: requiredText('Le nom est requis', 100),
   prenom: requiredText('Le prénom est requis', 100),
-  email: emailField("L'email n'est pas valide"),
+  email: emailField('L’e-mail n’est pas valide'),
   telephone: optionalText(30),
   role: z.enum(ROLES, { error: 'Veuillez choisir un rôle' }),
 };
@@ -98,19 +98,19 @@ export type UtilisateurStats = z.infer<typeof utilisateurStatsSchema>;
 export const tempPasswordSchema = z.object({ tempPassword: z.string() });
 
 export const PEOPLE_MESSAGES = {
-  lastAdmin: 'Impossible : il doit rester au moins un administrateur actif.',
+  lastAdmin: 'Impossible : il doit rester au moins un administrateur actif.',
   notSelf: 'Vous ne pouvez pas effectuer cette action sur votre propre compte.',
   membreNeverDeleted:
-    'Les membres ne sont jamais supprimés : leur historique de paiements doit être conservé. Désactivez ou suspendez le membre.',
-  membreRoleFixed: "Le rôle d'un compte membre ne peut pas être changé, ni un autre compte devenir membre.",
+    'Les membres ne sont jamais supprimés : leur historique de paiements doit être conservé. Désactivez ou suspendez le membre.',
+  membreRoleFixed: 'Le rôle d’un compte membre ne peut pas être changé, ni un autre compte devenir membre.',
   staffRoleKept:
-    'Ce compte a une fiche du personnel : son rôle doit rester admin, gestionnaire, comptable ou commercial.',
+    'Ce compte a une fiche du personnel : son rôle doit rester admin, gestionnaire, comptable ou commercial.',
   gestionnaireHasClients: (count: number) =>
-    `Ce gestionnaire suit encore ${count} membre(s) : réassignez-les à un autre gestionnaire d'abord.`,
+    `Ce gestionnaire suit encore ${count} membre(s) : réassignez-les à un autre gestionnaire d’abord.`,
   cniTaken: 'Ce numéro CNI est déjà enregistré.',
   codeTaken: 'Ce code employé est déjà utilisé.',
   staffFileNeeded:
     'Un compte du personnel se crée depuis la page Gestion des Personnels, avec sa fiche et son code employé.',
-  membreFromDemande: "Un compte membre naît de la validation de sa demande d'inscription.",
-  keptForHistory: 'Ce compte a traité des demandes : il est gardé pour l’historique. Désactivez-le plutôt.',
+  membreFromDemande: 'Un compte membre naît de la validation de sa demande d’inscription.',
+  keptForHistory: 'Ce compte a traité des demandes : il est gardé pour l’historique. Désactivez-le plutôt.',
 } as const;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFCFA, formatPricePerM2, formatRelative, initials } from '../src/format.ts';
 import { passwordProblem } from '../src/rules/password-policy.ts';
 import {
   formatCountdown,
@@ -57,41 +56,8 @@ describe('token timing', () => {
   it('turns the countdown amber under 30 minutes', () => {
     expect(isSessionWarning(1800)).toBe(false);
     expect(isSessionWarning(1799)).toBe(true);
-    expect(formatCountdown(25 * 60)).toBe('25 min');
-    expect(formatCountdown(2 * 3600 + 5 * 60)).toBe('2 h 05');
-  });
-});
-
-describe('formatting', () => {
-  it('formats FCFA French style without decimals', () => {
-    expect(formatFCFA(25_000_000).replace(/\s/g, ' ')).toBe('25 000 000 FCFA');
-    expect(formatFCFA('1500000').replace(/\s/g, ' ')).toBe('1 500 000 FCFA');
-    expect(formatPricePerM2(75000).replace(/\s/g, ' ')).toBe('75 000 FCFA/m²');
-  });
-
-  it('says relative times as the spec lists them', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    expect(formatRelative(new Date('2026-11-22T11:45:00Z'), now)).toBe('Il y a 15 min');
-    expect(formatRelative(new Date('2026-11-22T09:00:00Z'), now)).toBe('Il y a 3 h');
-    expect(formatRelative(new Date('2026-11-21T10:00:00Z'), now)).toBe('Hier');
-    expect(formatRelative(new Date('2026-11-18T12:00:00Z'), now)).toBe('Il y a 4 jours');
-    expect(formatRelative(new Date('2026-11-01T12:00:00Z'), now)).toBe('01/11/2026');
-  });
-
-  it('shows a calendar date as that day, even west of Greenwich', () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
-    try {
-      expect(formatDate('1988-04-12')).toBe('12/04/1988');
-      expect(formatDate('2026-11-22T23:30:00Z')).toBe('22/11/2026');
-    } finally {
-      process.env.TZ = zone;
-    }
-  });
-
-  it('builds initials', () => {
-    expect(initials('Aminata', 'Kouadio')).toBe('AK');
-    expect(initials('', '')).toBe('?');
+    expect(formatCountdown(25 * 60)).toBe('25 min');
+    expect(formatCountdown(2 * 3600 + 5 * 60)).toBe('2 h 05');
   });
 });
 

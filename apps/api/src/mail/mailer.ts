@@ -56,5 +56,5 @@ export function createMailer(options: {
  * account exists), and a failed send must not undo a change already committed.
  */
 export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): void {
-  mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, "échec d'envoi d'e-mail"));
+  mailer.send(message).catch((error: unknown) => log.error({ err: error, to: message.to }, 'échec d’envoi d’e-mail'));
 }

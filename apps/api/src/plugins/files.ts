@@ -103,7 +103,7 @@ async function readMultipart(request: FastifyRequest, fileFields: FileFields): P
     const mimeType =
       detected?.mime === 'application/x-cfb' && /\.doc$/i.test(part.filename) ? 'application/msword' : detected?.mime;
     if (!mimeType || !MIME_BY_KIND[spec.kind].includes(mimeType)) {
-      const message = `Le fichier "${part.filename}" n'est pas accepté. Types acceptés : ${TYPE_NAMES[spec.kind]}.`;
+      const message = `Le fichier « ${part.filename} » n’est pas accepté. Types acceptés : ${TYPE_NAMES[spec.kind]}.`;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [part.fieldname]: message });
     }
     const extension = mimeType === 'application/msword' ? 'doc' : (detected?.ext ?? 'bin');

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/shared';
+import { MESSAGES, timeoutMessage } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PROFILE, fakeJwt, mockFetch } from '../test/fetch-mock.ts';
 import { api, circuitBreaker } from './client.ts';
@@ -51,11 +51,11 @@ describe('HTTP client', () => {
     signIn();
     mockFetch(() => ({
       status: 403,
-      body: { success: false, message: 'Accès refusé - Rôle insuffisant.', code: 'FORBIDDEN' },
+      body: { success: false, message: 'Accès refusé – Rôle insuffisant.', code: 'FORBIDDEN' },
     }));
     const error = await api.get('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' });
+    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' });
   });
 
   it('retries a read up to 3 attempts with a 1 s × attempt back-off', async () => {
@@ -167,6 +167,6 @@ describe('HTTP client', () => {
     );
     const pending = api.post('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(await pending).toMatchObject({ kind: 'timeout', message: 'Timeout: La requête a pris plus de 30 secondes' });
+    expect(await pending).toMatchObject({ kind: 'timeout', message: timeoutMessage(30) });
   });
 });

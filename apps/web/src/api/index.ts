@@ -3,7 +3,6 @@ export { connectionMonitor } from './connection-monitor.ts';
 export { ApiError } from './errors.ts';
 export { type ApiEvent, emitApiEvent, onApiEvent } from './events.ts';
 export { fetchPage, type Page } from './fetch-page.ts';
-export { publicSettingsKeys, publicSettingsQuery } from './public-settings.ts';
 export { RefreshError, refreshSession } from './refresh.ts';
 export { type SessionSnapshot, sessionStore } from './session-store.ts';
 export { STORAGE_KEYS, storage, type UserData } from './storage.ts';

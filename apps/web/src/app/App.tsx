@@ -1,11 +1,31 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useSession } from '../api/index.ts';
 import { SessionGate } from '../features/auth/SessionGate.tsx';
-import { Shell } from './Shell.tsx';
+import { FullPageLoader } from '../ui/FullPageLoader.tsx';
+import { withAllStyles } from '../ui/mantine-styles.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+// The signed-in application is its own chunk: the login page does not download it.
+const loadShell = () => withAllStyles(import('./Shell.tsx'));
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
 
 /** The application behind the providers and the router. */
 export function App() {
+  // Signed in (a stored session, or just now): fetch the shell while the session is being checked.
+  // A failure is left to the shell's own rendering, which reports it.
+  const signedIn = !!useSession().userData;
+  useEffect(() => {
+    if (signedIn) loadShell().catch(() => undefined);
+  }, [signedIn]);
+
   return (
     <SessionGate>
-      <Shell />
+      {/* A shell that could not be downloaded (the network dropped) is fetched again by loading the page. */}
+      <ErrorBoundary onHome={() => window.location.assign('/')}>
+        <Suspense fallback={<FullPageLoader />}>
+          <Shell />
+        </Suspense>
+      </ErrorBoundary>
     </SessionGate>
   );
 }

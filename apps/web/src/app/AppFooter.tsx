@@ -19,7 +19,7 @@ export function AppFooter() {
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Société d'Autopromotion Immobilière
+        Société d’Autopromotion Immobilière
       </Text>
     </Group>
   );

@@ -2,7 +2,7 @@ import type { Profile } from '@app/shared';
 import { Box, Burger, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { publicSettingsQuery } from '../api/index.ts';
+import { publicSettingsQuery } from '../data/settings.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { RoleBadge } from '../ui/RoleBadge.tsx';
 import { OnlineIndicator } from './OnlineIndicator.tsx';

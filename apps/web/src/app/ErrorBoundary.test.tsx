@@ -18,15 +18,15 @@ describe('ErrorBoundary', () => {
         <Fragile />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: "Une erreur s'est produite" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Une erreur s’est produite' })).toBeInTheDocument();
     expect(screen.getByText('Lecture impossible des données')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: "Retour à l'accueil" }));
+    await user.click(screen.getByRole('button', { name: 'Retour à l’accueil' }));
     expect(onHome).toHaveBeenCalledOnce();
 
     shouldThrow = false;
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
-    expect(screen.queryByText("Une erreur s'est produite")).not.toBeInTheDocument();
+    expect(screen.queryByText('Une erreur s’est produite')).not.toBeInTheDocument();
     expect(screen.getByText('Contenu rétabli')).toBeInTheDocument();
   });
 });

@@ -35,10 +35,10 @@ export class ErrorBoundary extends Component<Props, State> {
             <IconAlertTriangle size={26} />
           </ThemeIcon>
           <Title order={1} size="h3">
-            Une erreur s'est produite
+            Une erreur s’est produite
           </Title>
           <Text c="dimmed" ta="center">
-            L'affichage de cette page a échoué.
+            L’affichage de cette page a échoué.
           </Text>
           {error.message && (
             <Code block maw="100%" style={{ whiteSpace: 'pre-wrap' }}>
@@ -54,7 +54,7 @@ export class ErrorBoundary extends Component<Props, State> {
                 this.props.onHome();
               }}
             >
-              Retour à l'accueil
+              Retour à l’accueil
             </Button>
           </Group>
         </Stack>

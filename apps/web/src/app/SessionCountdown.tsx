@@ -4,7 +4,7 @@ import { IconClock, IconClockPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { refreshSession, sessionStore, useSession } from '../api/index.ts';
-import { extendSession } from '../features/auth/auth.api.ts';
+import { extendSession } from '../data/auth.ts';
 import { showToast } from '../ui/toasts/toast-store.ts';
 import { sessionCountdown } from './session-countdown.ts';
 
@@ -62,7 +62,7 @@ export function SessionCountdown({ state }: { state: ReturnType<typeof useSessio
           c={color}
           role="timer"
           aria-live="off"
-          aria-label={`Session : ${state.label} restantes`}
+          aria-label={`Session : ${state.label} restantes`}
           data-warning={state.warning || undefined}
         >
           <IconClock size={18} aria-hidden />

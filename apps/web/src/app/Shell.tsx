@@ -1,11 +1,12 @@
-import { canonicalPath, resolveView, VIEW_ACCESS, viewPath } from '@app/shared';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentProfile } from '../api/index.ts';
-import { endSession } from '../features/auth/session-actions.ts';
+import { endSession } from '../data/auth.ts';
+import { usePendingDemandesCount } from '../data/demandes.ts';
+import { useFavorisCount } from '../data/favoris.ts';
 import { AccessDenied } from '../ui/AccessDenied.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
 import { SignOutContext } from '../ui/sign-out.ts';
@@ -13,10 +14,11 @@ import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { useFavorisCount } from './use-favoris-count.ts';
-import { VIEW_DENIED_MESSAGES, VIEW_TITLES, ViewContent } from './views.tsx';
+import { SkipLink } from './SkipLink.tsx';
+import { canOpen, canonicalPath, resolveView, VIEWS, ViewContent, viewPath } from './views.tsx';
 
 const HEADER_HEIGHT = 60;
+const MAIN_ID = 'contenu-principal';
 
 /** The signed-in application: header, sidebar, main area and footer (spec 1 §2.1). */
 export function Shell() {
@@ -28,8 +30,9 @@ export function Shell() {
   const [loggingOut, setLoggingOut] = useState(false);
   const favorisCount = useFavorisCount();
   const role = profile?.role ?? null;
+  const pendingDemandes = usePendingDemandesCount(role);
   const view = resolveView(location.pathname, role);
-  const allowed = !!role && (VIEW_ACCESS[view] as readonly string[]).includes(role);
+  const allowed = canOpen(view, role);
 
   // Canonical addresses: admin's /users → the accounts page, an unknown path → / (history replaced).
   useEffect(() => {
@@ -43,7 +46,7 @@ export function Shell() {
   }, [location.pathname]);
 
   useEffect(() => {
-    document.title = `${VIEW_TITLES[view]} — Autopromotion Immobilière`;
+    document.title = `${VIEWS[view].title} — Autopromotion Immobilière`;
   }, [view]);
 
   if (!profile || !role) return <FullPageLoader />;
@@ -67,6 +70,7 @@ export function Shell() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink target={MAIN_ID} />
       <AppShell.Header>
         <AppHeader
           profile={profile}
@@ -82,13 +86,14 @@ export function Shell() {
         <Sidebar
           userRole={role}
           favorisCount={favorisCount}
+          pendingDemandes={pendingDemandes}
           activeView={view}
           onNavigate={navbar.close}
           onLogout={logout}
           loggingOut={loggingOut}
         />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className="skip-target">
         <Box
           style={{
             display: 'flex',
@@ -103,7 +108,7 @@ export function Shell() {
                   {allowed ? (
                     <ViewContent view={view} />
                   ) : (
-                    <AccessDenied onHome={goHome} message={VIEW_DENIED_MESSAGES[view]} />
+                    <AccessDenied onHome={goHome} message={VIEWS[view].denied} />
                   )}
                 </Suspense>
               </SignOutContext.Provider>

@@ -1,8 +1,9 @@
-import { NAV_ENTRIES, ROLES, sidebarEntries } from '@app/shared';
+import { ROLES } from '@app/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { sidebarEntries } from './views.tsx';
 
 function linkNames() {
   const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
@@ -22,7 +23,7 @@ describe('Sidebar', () => {
 
   it.each(ROLES)('shows exactly the entries of the %s role, with their addresses', (role) => {
     renderWithProviders(<Sidebar userRole={role} favorisCount={0} activeView="dashboard" onLogout={() => undefined} />);
-    const expected = sidebarEntries(role, 0);
+    const expected = sidebarEntries(role, { favoris: 0, demandes: 0 });
     expect(linkNames()).toEqual(expected.map((e) => e.label));
     expect(screen.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Paramètres' })).not.toBeInTheDocument();
@@ -33,9 +34,20 @@ describe('Sidebar', () => {
     renderWithProviders(
       <Sidebar userRole="admin" favorisCount={0} activeView="personnels" onLogout={() => undefined} />,
     );
-    expect(linkNames()).toEqual(
-      NAV_ENTRIES.filter((e) => e.view !== 'favoris' && e.view !== 'settings').map((e) => e.label),
-    );
+    expect(linkNames()).toEqual([
+      'Tableau de bord',
+      'Demandes',
+      'Versements',
+      'Dépenses',
+      'Remboursements',
+      'Produits',
+      'Chantiers',
+      'Sites',
+      'Personnels',
+      'Membres',
+      'Entreprise',
+      'Mon Profil',
+    ]);
     expect(screen.getByRole('link', { name: 'Personnels' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Personnels' })).toHaveAttribute('href', '/personnels');
   });
@@ -46,6 +58,35 @@ describe('Sidebar', () => {
     );
     const link = screen.getByRole('link', { name: 'Mes Favoris' });
     expect(link).toHaveTextContent('3');
+  });
+
+  it('shows the admin how many demandes wait, on the Demandes entry, and nothing when none does', () => {
+    const sidebar = (pending: number) => (
+      <Sidebar
+        userRole="admin"
+        favorisCount={0}
+        pendingDemandes={pending}
+        activeView="dashboard"
+        onLogout={() => undefined}
+      />
+    );
+    const { unmount } = renderWithProviders(sidebar(4));
+    const link = screen.getByRole('link', { name: 'Demandes' });
+    expect(link).toHaveAccessibleDescription('4 en attente');
+    expect(link).toHaveTextContent('4');
+    unmount();
+
+    renderWithProviders(sidebar(0));
+    expect(screen.getByRole('link', { name: 'Demandes' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('link', { name: 'Demandes' })).not.toHaveTextContent(/\d/);
+  });
+
+  it("names a gestionnaire's members entry 'Mes Clients', the title of his page", () => {
+    renderWithProviders(
+      <Sidebar userRole="gestionnaire" favorisCount={0} activeView="membres" onLogout={() => undefined} />,
+    );
+    expect(screen.getByRole('link', { name: 'Mes Clients' })).toHaveAttribute('href', '/membres');
+    expect(screen.queryByRole('link', { name: 'Membres' })).not.toBeInTheDocument();
   });
 
   it('has a logout button', async () => {

@@ -1,45 +1,14 @@
-import { type Role, sidebarEntries, type View, viewPath } from '@app/shared';
-import { Badge, Box, Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
-import {
-  IconBuilding,
-  IconBuildingEstate,
-  IconCash,
-  IconCrane,
-  IconFileText,
-  IconHeart,
-  IconLayoutDashboard,
-  IconLogout,
-  IconMapPin,
-  IconReceipt,
-  IconReceiptRefund,
-  IconSettings,
-  IconUserCircle,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { Role } from '@app/shared';
+import { Badge, Box, Button, Divider, NavLink, ScrollArea, Stack, VisuallyHidden } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-
-const ICONS: Partial<Record<View, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>>> = {
-  dashboard: IconLayoutDashboard,
-  demandes: IconFileText,
-  versements: IconCash,
-  depenses: IconReceipt,
-  remboursements: IconReceiptRefund,
-  produits: IconBuildingEstate,
-  favoris: IconHeart,
-  chantiers: IconCrane,
-  sites: IconMapPin,
-  personnels: IconUsersGroup,
-  membres: IconUsers,
-  entreprise: IconBuilding,
-  profil: IconUserCircle,
-  settings: IconSettings,
-};
+import { sidebarEntries, VIEWS, type View, viewPath } from './views.tsx';
 
 interface SidebarProps {
   userRole: Role;
   favorisCount: number;
+  /** Demandes waiting for a decision: a badge on the Demandes entry while above 0. */
+  pendingDemandes?: number;
   activeView: View;
   onNavigate?: () => void;
   onLogout: () => void;
@@ -47,16 +16,25 @@ interface SidebarProps {
 }
 
 /** Sidebar entries for the role (spec 1 §2.1), the active one marked, and the logout button. */
-export function Sidebar({ userRole, favorisCount, activeView, onNavigate, onLogout, loggingOut }: SidebarProps) {
-  const entries = sidebarEntries(userRole, favorisCount);
+export function Sidebar({
+  userRole,
+  favorisCount,
+  pendingDemandes = 0,
+  activeView,
+  onNavigate,
+  onLogout,
+  loggingOut,
+}: SidebarProps) {
+  const entries = sidebarEntries(userRole, { favoris: favorisCount, demandes: pendingDemandes });
+  const activeEntry = VIEWS[activeView].navAs ?? activeView;
   return (
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto">
         <Box component="nav" aria-label="Navigation principale" p="sm">
           {entries.map((entry) => {
-            const Icon = ICONS[entry.view];
-            const active = entry.view === activeView || (entry.view === 'dashboard' && activeView === 'debug');
-            const countId = entry.view === 'favoris' ? 'favoris-count' : undefined;
+            const { icon: Icon, badge } = entry;
+            const active = entry.view === activeEntry;
+            const countId = badge ? `${entry.view}-count` : undefined;
             return (
               <NavLink
                 key={entry.view}
@@ -68,12 +46,15 @@ export function Sidebar({ userRole, favorisCount, activeView, onNavigate, onLogo
                 aria-current={active ? 'page' : undefined}
                 active={active}
                 variant="light"
-                leftSection={Icon ? <Icon size={20} aria-hidden /> : undefined}
+                leftSection={<Icon size={20} aria-hidden />}
                 rightSection={
-                  entry.view === 'favoris' ? (
-                    <Badge id={countId} size="sm" circle={favorisCount < 10} title={`${favorisCount} favoris`}>
-                      {favorisCount}
-                    </Badge>
+                  badge && countId ? (
+                    <>
+                      <Badge size="sm" circle={badge.count < 10} title={`${badge.count} ${badge.what}`} aria-hidden>
+                        {badge.count}
+                      </Badge>
+                      <VisuallyHidden id={countId}>{`${badge.count} ${badge.what}`}</VisuallyHidden>
+                    </>
                   ) : undefined
                 }
                 onClick={onNavigate}

@@ -1,6 +1,6 @@
-import type { Profile } from '@app/shared';
+import { fullName, type Profile } from '@app/shared';
 import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { RoleBadge } from '../ui/RoleBadge.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 
@@ -10,7 +10,10 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** Avatar menu: Mon Profil, Paramètres (only closes the menu, spec 1 §2.1), Déconnexion. */
+/**
+ * Avatar menu: Mon Profil and Déconnexion. The spec's 'Paramètres' item did nothing (spec 1 §2.1):
+ * it is offered again with the settings screen.
+ */
 export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -19,7 +22,7 @@ export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
           <Group gap={6} wrap="nowrap">
             <UserAvatar prenom={profile.prenom} nom={profile.nom} photo={profile.photo_profil} radius="xl" size={36} />
             <Text size="sm" fw={500} visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
-              {profile.prenom} {profile.nom}
+              {fullName(profile)}
             </Text>
             <Box visibleFrom="xs" style={{ display: 'flex' }}>
               <IconChevronDown size={14} aria-hidden />
@@ -30,7 +33,7 @@ export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
       <Menu.Dropdown>
         <Menu.Label>
           <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-            {profile.prenom} {profile.nom}
+            {fullName(profile)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {profile.email}
@@ -41,9 +44,8 @@ export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
         <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={onProfile}>
           Mon Profil
         </Menu.Item>
-        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />}>Paramètres</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
           Déconnexion
         </Menu.Item>
       </Menu.Dropdown>

@@ -9,14 +9,14 @@ describe('sessionCountdown', () => {
       seconds: 7 * 3600 + 59 * 60,
       warning: false,
       expired: false,
-      label: '7 h 59',
+      label: '7 h 59',
     });
   });
 
   it('turns amber under 30 minutes', () => {
     const state = sessionCountdown('2026-11-22T12:29:59.000Z', now);
     expect(state.warning).toBe(true);
-    expect(state.label).toBe('29 min');
+    expect(state.label).toBe('29 min');
     expect(sessionCountdown('2026-11-22T12:30:00.000Z', now).warning).toBe(false);
   });
 

@@ -37,7 +37,7 @@ export function mockFetch(responder: Responder): RecordedCall[] {
 export const PUBLIC_SETTINGS = {
   general: {
     companyName: 'Autopromotion Immobilière',
-    slogan: "Société d'Autopromotion Immobilière",
+    slogan: 'Société d’Autopromotion Immobilière',
     address: 'Boulevard Latrille, Cocody, Abidjan',
     phone: '+225 27 22 41 50 50',
     email: 'contact@autopromotion.test',

@@ -5,9 +5,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../app/theme.ts';
+import { invalidatingMutationCache } from '../data/invalidation.ts';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: invalidatingMutationCache(),
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
   });
 }

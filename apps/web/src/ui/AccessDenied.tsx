@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 
 const DEFAULT_MESSAGE =
-  "Votre rôle ne vous permet pas d'ouvrir cette page. Contactez un administrateur si vous pensez en avoir besoin.";
+  'Votre rôle ne vous permet pas d’ouvrir cette page. Contactez un administrateur si vous pensez en avoir besoin.';
 
 /** Shown instead of a view the role may not open; some views have the spec's own wording. */
 export function AccessDenied({

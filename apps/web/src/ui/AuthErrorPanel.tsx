@@ -41,7 +41,7 @@ export function AuthErrorPanel({
   const rows: [string, string][] = [
     ['Connecté', profile ? 'Oui' : 'Non'],
     ['Rôle', profile ? roleLabel(profile.role) : 'Aucun'],
-    ["Jeton d'accès présent", token ? 'Oui' : 'Non'],
+    ['Jeton d’accès présent', token ? 'Oui' : 'Non'],
     ['Longueur du jeton', token ? `${token.length} caractères` : '0'],
   ];
 

@@ -19,7 +19,7 @@ export default function ComingSoonPage({ title }: ComingSoonPageProps) {
           </ThemeIcon>
           <Text fw={600}>Module en préparation</Text>
           <Text c="dimmed" ta="center" maw={480}>
-            Ce module arrive dans une prochaine version de l'application.
+            Ce module arrive dans une prochaine version de l’application.
           </Text>
         </Stack>
       </Paper>

@@ -1,10 +1,10 @@
 import '@mantine/dropzone/styles.css';
-import { fileTooLargeMessage, MEDIA_LIMITS } from '@app/shared';
-import { ActionIcon, Box, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { fileTooLargeMessage, formatFileSize, MEDIA_LIMITS } from '@app/shared';
+import { ActionIcon, Button, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileText, IconFileTypePdf, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { formatFileSize, mediaKind } from './media-kind.ts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { mediaKind } from './media-kind.ts';
 import { SafeImage } from './SafeImage.tsx';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -140,9 +140,10 @@ export function FileDropzone({
 }: FileDropzoneProps) {
   const id = useId();
   const [localError, setLocalError] = useState<string | null>(null);
+  const openRef = useRef<() => void>(null);
   const [singular, plural] = NOUNS[kind];
   const types = acceptedTypesText(accept);
-  const limits = `${types} · ${min > 0 ? `${min} à ${max}` : `jusqu'à ${max}`} ${max > 1 ? plural : singular} · 10 Mo maximum par fichier`;
+  const limits = `${types} · ${min > 0 ? `${min} à ${max}` : `jusqu’à ${max}`} ${max > 1 ? plural : singular} · 10 Mo maximum par fichier`;
 
   const onDrop = (dropped: File[]) => {
     const problems: string[] = [];
@@ -154,7 +155,9 @@ export function FileDropzone({
       }
       if (next.some((f) => sameFile(f, file))) continue;
       if (next.length >= max) {
-        problems.push(`${max} ${plural} au maximum : "${file.name}" n'a pas été ajouté${kind === 'plan' ? '' : 'e'}.`);
+        problems.push(
+          `${max} ${plural} au maximum : « ${file.name} » n’a pas été ajouté${kind === 'plan' ? '' : 'e'}.`,
+        );
         continue;
       }
       next.push(file);
@@ -167,7 +170,7 @@ export function FileDropzone({
     const problems = rejections.map(({ file, errors }) =>
       errors.some((e) => e.code === 'file-too-large')
         ? fileTooLargeMessage(kind, file.name)
-        : `Le fichier "${file.name}" n'est pas accepté. Types acceptés : ${types}.`,
+        : `Le fichier « ${file.name} » n’est pas accepté. Types acceptés : ${types}.`,
     );
     setLocalError(problems.join(' '));
   };
@@ -187,6 +190,8 @@ export function FileDropzone({
           </Text>
         )}
       </Text>
+      {/* Not a button itself (its hidden file input would be a control inside a control): a click
+          anywhere opens the file picker, the keyboard reaches the button inside. */}
       <Dropzone
         onDrop={onDrop}
         onReject={onReject}
@@ -194,14 +199,16 @@ export function FileDropzone({
         name={name}
         disabled={disabled}
         multiple
-        role="button"
-        aria-labelledby={`${id}-label ${id}-hint`}
-        aria-describedby={shownError ? `${limitsId} ${errorId}` : limitsId}
+        openRef={openRef}
+        role="group"
+        aria-labelledby={`${id}-label`}
+        activateOnKeyboard={false}
+        enablePointerEvents
         inputProps={{ 'aria-label': inputLabel, 'aria-invalid': !!shownError }}
         style={shownError ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
         p="md"
       >
-        <Group justify="center" gap="md" mih={72} style={{ pointerEvents: 'none' }} wrap="nowrap">
+        <Group justify="center" gap="md" mih={72} wrap="nowrap">
           <Dropzone.Accept>
             <IconUpload size={36} color="var(--mantine-color-cyan-7)" aria-hidden />
           </Dropzone.Accept>
@@ -213,14 +220,26 @@ export function FileDropzone({
               {kind === 'plan' ? <IconFileText size={24} /> : <IconPhoto size={24} />}
             </ThemeIcon>
           </Dropzone.Idle>
-          <Box>
-            <Text size="sm" fw={500} id={`${id}-hint`}>
-              Glissez vos fichiers ici ou cliquez pour les choisir
+          <Stack gap={6} align="flex-start">
+            <Text size="sm" fw={500}>
+              Glissez vos fichiers ici ou
             </Text>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={disabled}
+              aria-describedby={shownError ? `${limitsId} ${errorId}` : limitsId}
+              onClick={(event) => {
+                event.stopPropagation();
+                openRef.current?.();
+              }}
+            >
+              Choisir des {plural}
+            </Button>
             <Text size="xs" c="dimmed" id={limitsId}>
               {limits}
             </Text>
-          </Box>
+          </Stack>
         </Group>
       </Dropzone>
       {existing.length > 0 && files.length === 0 && (
@@ -229,8 +248,8 @@ export function FileDropzone({
             {existing.length}{' '}
             {existing.length > 1
               ? `${plural} actuellement enregistré${kind === 'plan' ? 's' : 'es'}`
-              : `${singular} actuellement enregistré${kind === 'plan' ? '' : 'e'}`}{' '}
-            ; les fichiers ajoutés ici les remplaceront.
+              : `${singular} actuellement enregistré${kind === 'plan' ? '' : 'e'}`}
+            {'\u202f'}; les fichiers ajoutés ici les remplaceront.
           </Text>
           <Group gap={6}>
             {existing.map((url, i) =>
@@ -253,7 +272,7 @@ export function FileDropzone({
           p={0}
           m={0}
           mt={6}
-          aria-label={`Fichiers choisis : ${label}`}
+          aria-label={`Fichiers choisis : ${label}`}
         >
           {files.map((file, index) => (
             <FilePreview
@@ -274,7 +293,7 @@ export function FileDropzone({
         </Text>
       )}
       {shownError && (
-        <Text size="sm" c="red.7" id={errorId} role="alert">
+        <Text size="sm" c="red.8" id={errorId} role="alert">
           {shownError}
         </Text>
       )}

@@ -11,7 +11,7 @@ export interface PagerProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
-  /** The line under the buttons ('Page 2 sur 5 - 93 produits au total'). */
+  /** The line under the buttons, from pageSummary ('Page 2 sur 5 – 93 produits au total'). */
   summary?: string;
   disabled?: boolean;
 }

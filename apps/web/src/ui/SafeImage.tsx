@@ -21,7 +21,7 @@ export function SafeImage({
   alt,
   height,
   width = '100%',
-  placeholder = "Pas d'image",
+  placeholder = 'Pas d’image',
   fit = 'cover',
   radius = 0,
   loading = 'lazy',
@@ -37,7 +37,7 @@ export function SafeImage({
         c="dimmed"
         style={{ borderRadius: radius }}
         {...(alt
-          ? { role: 'img', 'aria-label': placeholder ? `${alt} : ${placeholder}` : alt }
+          ? { role: 'img', 'aria-label': placeholder ? `${alt} : ${placeholder}` : alt }
           : { 'aria-hidden': true })}
       >
         <Stack gap={4} align="center">

@@ -1,4 +1,4 @@
-import { initials } from '@app/shared';
+import { fullName, initials } from '@app/shared';
 import { Avatar, type AvatarProps } from '@mantine/core';
 
 /** Photo when there is one, else the initials of first and last name. */
@@ -8,8 +8,9 @@ export function UserAvatar({
   photo,
   ...props
 }: { prenom: string; nom: string; photo: string | null } & AvatarProps) {
+  const name = fullName({ prenom, nom });
   return (
-    <Avatar src={photo || null} alt={`${prenom} ${nom}`.trim()} color="initials" name={`${prenom} ${nom}`} {...props}>
+    <Avatar src={photo || null} alt={name} color="initials" name={name} {...props}>
       {initials(prenom, nom)}
     </Avatar>
   );

@@ -1,12 +1,12 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../api/index.ts';
 import type { ConfirmDialogProps } from './ConfirmDialog.tsx';
 import { showToast } from './toasts/toast-store.ts';
 
-/** What failed, then why: "Erreur lors de l'ajout : Ce numéro CNI est déjà enregistré." */
+/** What failed, then why: "Erreur lors de l’ajout : Ce numéro CNI est déjà enregistré." */
 export function failureText(what: string, error: Error): string {
-  return error.message ? `${what} : ${error.message}` : what;
+  return error.message ? `${what} : ${error.message}` : what;
 }
 
 /**
@@ -25,6 +25,7 @@ export interface ConfirmableAction<T> {
   confirmLabel: string;
   /** Red confirm button: irreversible actions. */
   danger?: boolean;
+  /** The change, through its data hook (which refreshes what it changes). */
   run: (item: T) => Promise<unknown>;
   /** Success toast; without one, `run` shows its own result. */
   success?: string;
@@ -34,25 +35,20 @@ export interface ConfirmableAction<T> {
 
 /**
  * The confirm-then-act flow of the people pages: `ask(action, item)` opens the dialog; on
- * confirmation the action runs, the dialog closes, a toast says so and the lists reload. A
- * refusal (the last admin, oneself…) stays in the dialog with the server's message.
+ * confirmation the action runs, the dialog closes and a toast says so. A refusal (the last
+ * admin, oneself…) stays in the dialog with the server's message.
  */
-export function useConfirmAction<A extends string, T>(
-  actions: Record<A, ConfirmableAction<T>>,
-  invalidate: readonly QueryKey[],
-) {
-  const queryClient = useQueryClient();
+export function useConfirmAction<A extends string, T>(actions: Record<A, ConfirmableAction<T>>) {
   // The target outlives the closing, so the dialog keeps its text while it fades out.
   const [target, setTarget] = useState<{ action: A; item: T } | null>(null);
   const [opened, setOpened] = useState(false);
 
   const mutation = useMutation({
     mutationFn: ({ action, item }: { action: A; item: T }) => actions[action].run(item),
-    onSuccess: async (_result, { action }) => {
+    onSuccess: (_result, { action }) => {
       setOpened(false);
       const { success } = actions[action];
       if (success) showToast('success', success);
-      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 

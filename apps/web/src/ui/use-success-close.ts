@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Success screens of the catalogue forms close after 1.5 s (spec 2 §9). */
-export const SUCCESS_CLOSE_DELAY_MS = 1500;
-
 /**
- * A form modal's success message, then its closing after the delay (1.5 s by default; the
- * demandes' screens use 2 s: spec 1 §9). `reset` (on each opening) cancels a pending close, so a
- * timer from the last save can never close the next form.
+ * A wizard's last step (the decision wizard's 'Terminé', the forgotten password's success), then
+ * its closing after the spec's delay (spec 1 §9). A form does not use it: its success is a toast
+ * and its closing (ui/FormModal.tsx). `reset` (on each opening) cancels a pending close, so a
+ * timer from the last run can never close the next one.
  */
-export function useSuccessClose(onClose: () => void, delayMs: number = SUCCESS_CLOSE_DELAY_MS) {
+export function useSuccessClose(onClose: () => void, delayMs: number) {
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 

@@ -1,3 +1,5 @@
+import { NBSP } from '../format.ts';
+
 /** Token and session timing rules of the web client (spec 1 §4, §9). */
 export const TOKEN_CHECK_INTERVAL_MS = 5 * 60_000;
 export const REFRESH_THRESHOLD_S = 10 * 60;
@@ -36,7 +38,7 @@ export function isSessionWarning(secondsRemaining: number): boolean {
 /** "1 h 05", "12 min" for the session countdown. */
 export function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return `${minutes}${NBSP}min`;
   const hours = Math.floor(minutes / 60);
-  return `${hours} h ${String(minutes % 60).padStart(2, '0')}`;
+  return `${hours}${NBSP}h${NBSP}${String(minutes % 60).padStart(2, '0')}`;
 }

@@ -106,7 +106,7 @@ const PRODUITS: DemoProduit[] = [
     delais_construction: 12,
     photos: appartement(),
     plans: ['plans/plan-appartement.pdf'],
-    description: "Appartement lumineux au 2e étage d'une résidence sécurisée, balcon, parking en sous-sol.",
+    description: 'Appartement lumineux au 2e étage d’une résidence sécurisée, balcon, parking en sous-sol.',
   },
   {
     titre: 'Studio Moderne',

@@ -67,7 +67,7 @@ const EN_ATTENTE: DemoDemande[] = [
     produit: 'Studio Moderne',
     engagement_mensuel: 180_000,
     duree_paiement: 48,
-    notes: 'Premier achat ; disponible le week-end pour une visite.',
+    notes: 'Premier achat ; disponible le week-end pour une visite.',
     age: 4,
   },
   {
@@ -196,9 +196,9 @@ export async function seedDemandes(trx: Transaction<DB>, produits: ReadonlyMap<s
   const values = (d: DemoDemande) => {
     const { produit, age, ...fields } = d;
     const produit_id = produits.get(produit);
-    if (!produit_id) throw new Error(`produit de démonstration manquant : ${produit}`);
+    if (!produit_id) throw new Error(`produit de démonstration manquant : ${produit}`);
     const created_at = new Date(now - age * DAY);
-    return { ...fields, produit_id, pays: "Côte d'Ivoire", created_at, updated_at: created_at };
+    return { ...fields, produit_id, pays: 'Côte d’Ivoire', created_at, updated_at: created_at };
   };
   for (const d of EN_ATTENTE) await trx.insertInto('demandes').values(values(d)).execute();
   for (const { motif, commentaires, ...d } of REJETEES) {

@@ -128,7 +128,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
         profession: 'Ingénieur agronome',
         adresse: 'Cocody Angré, 8e tranche',
         ville: 'Abidjan',
-        pays: "Côte d'Ivoire",
+        pays: 'Côte d’Ivoire',
         type_membre: 'premium',
         produit_id: produits.get('Villa Premium') ?? null,
         engagement_mensuel: 420_000,

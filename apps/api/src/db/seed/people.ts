@@ -194,7 +194,7 @@ export async function seedPeople(
     const nom = NOMS[index] ?? 'Kouassi';
     const produitTitre = held[index];
     const produitId = produitTitre ? produits.get(produitTitre) : undefined;
-    if (!produitId) throw new Error(`produit de démonstration manquant : ${produitTitre}`);
+    if (!produitId) throw new Error(`produit de démonstration manquant : ${produitTitre}`);
     const prix = await trx
       .selectFrom('produits')
       .select('prix_vente')
@@ -241,7 +241,7 @@ export async function seedPeople(
         profession: PROFESSIONS[index % PROFESSIONS.length] ?? 'Commerçant',
         adresse,
         ville,
-        pays: "Côte d'Ivoire",
+        pays: 'Côte d’Ivoire',
         type_membre,
         date_inscription: localIsoDate(inscription),
         produit_id: produitId,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type LoginData, MESSAGES, type Profile, type ProfileUpdateBody } from '@app/shared';
+import { fullName, type LoginData, MESSAGES, type Profile, type ProfileUpdateBody } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Config } from '../../config.ts';
@@ -205,15 +205,15 @@ export class AuthService {
       to: account.email,
       subject: 'Connexions à votre compte bloquées depuis une adresse',
       text: [
-        `Bonjour ${account.prenom} ${account.nom},`,
+        `Bonjour ${fullName(account)},`,
         '',
-        `Après ${maxAttempts} tentatives de connexion échouées depuis l'adresse ${address}, les connexions à votre compte depuis cette adresse sont bloquées pendant ${durationText(notice.minutes)}.`,
+        `Après ${maxAttempts} tentatives de connexion échouées depuis l’adresse ${address}, les connexions à votre compte depuis cette adresse sont bloquées pendant ${durationText(notice.minutes)}.`,
         'Depuis vos autres appareils et réseaux, vous pouvez toujours vous connecter.',
         '',
-        `Si c'était vous, débloquez votre compte avec ce lien (valable ${UNLOCK_LINK_HOURS} heures, une seule fois), puis connectez-vous :`,
+        `Si c’était vous, débloquez votre compte avec ce lien (valable ${UNLOCK_LINK_HOURS} heures, une seule fois), puis connectez-vous :`,
         `${this.config.publicUrl}/#deverrouillage=${notice.token}`,
         '',
-        "Si ce n'était pas vous, changez votre mot de passe dès que possible (« Mot de passe oublié ? »).",
+        'Si ce n’était pas vous, changez votre mot de passe dès que possible (« Mot de passe oublié ? »).',
       ].join('\n'),
     });
   }
@@ -392,10 +392,10 @@ export class AuthService {
           to: before.email,
           subject: 'Adresse e-mail de votre compte modifiée',
           text: [
-            `Bonjour ${before.prenom} ${before.nom},`,
+            `Bonjour ${fullName(before)},`,
             '',
-            `L'adresse e-mail de votre compte a été remplacée par ${after.email}.`,
-            "Si vous n'êtes pas à l'origine de ce changement, contactez immédiatement un administrateur.",
+            `L’adresse e-mail de votre compte a été remplacée par ${after.email}.`,
+            'Si vous n’êtes pas à l’origine de ce changement, contactez immédiatement un administrateur.',
           ].join('\n'),
         });
       }
@@ -414,7 +414,7 @@ export class AuthService {
     }
     await assertPasswordPolicy(this.settings, newPassword, 'newPassword');
     if (currentPassword === newPassword) {
-      const message = "Le nouveau mot de passe doit être différent de l'actuel";
+      const message = 'Le nouveau mot de passe doit être différent de l’actuel';
       throw new AppError('VALIDATION_ERROR', message, { newPassword: message });
     }
     const password_hash = await hashPassword(newPassword);
@@ -464,14 +464,14 @@ export class AuthService {
         to: active.email,
         subject: 'Code de réinitialisation de votre mot de passe',
         text: [
-          `Bonjour ${active.prenom} ${active.nom},`,
+          `Bonjour ${fullName(active)},`,
           '',
-          'Vous avez demandé la réinitialisation de votre mot de passe. Voici votre code :',
+          'Vous avez demandé la réinitialisation de votre mot de passe. Voici votre code :',
           '',
-          `Code : ${code}`,
+          `Code : ${code}`,
           '',
-          `Ce code est valable ${RESET_CODE_MINUTES} minutes et ne peut servir qu'une fois.`,
-          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+          `Ce code est valable ${RESET_CODE_MINUTES} minutes et ne peut servir qu’une fois.`,
+          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
         ].join('\n'),
       });
     } finally {

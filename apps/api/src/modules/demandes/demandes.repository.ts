@@ -1,6 +1,6 @@
-import type { DemandeListQuery } from '@app/shared';
+import type { DemandeListQuery, DemandeStatut } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
-import { counterKey } from '../../db/counters.ts';
+import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { DemandesTable } from '../../db/schema.ts';
@@ -33,16 +33,27 @@ export async function findDemande(db: Executor, id: number) {
   return withDetails(db).where('d.id', '=', id).executeTakeFirst();
 }
 
-/** Newest first; search over the applicant's name, the product's title and the notes (spec 1 §2.5). */
+/**
+ * The applicant's name as typed (family name first) for a search written as the screens show it
+ * ('Issa Ouédraogo' → 'Ouédraogo Issa'); null for a single word.
+ */
+function typedOrder(search: string): string | null {
+  const words = search.trim().split(/\s+/);
+  return words.length > 1 ? [words.at(-1), ...words.slice(0, -1)].join(' ') : null;
+}
+
+/** Newest first; search over the applicant's name (in either order), the product's title and the notes (spec 1 §2.5). */
 export async function listDemandes(db: Executor, query: DemandeListQuery) {
   let matching = db.selectFrom('demandes as d');
   if (query.statut) matching = matching.where('d.statut', '=', query.statut);
   if (query.search) {
     const pattern = containsPattern(query.search);
+    const reordered = typedOrder(query.search);
     // Each branch on its own trigram index; an OR across the join could use none.
     matching = matching.where((eb) =>
       eb.or([
         eb('d.nom_complet', 'ilike', pattern),
+        ...(reordered ? [eb('d.nom_complet', 'ilike', containsPattern(reordered))] : []),
         eb('d.notes', 'ilike', pattern),
         eb('d.produit_id', 'in', eb.selectFrom('produits').select('id').where('titre', 'ilike', pattern)),
       ]),
@@ -60,6 +71,19 @@ export async function listDemandes(db: Executor, query: DemandeListQuery) {
     page: query.page,
     limit: query.limit,
   });
+}
+
+/** The count of each status, from the kept counters: one row read per status, whatever the table's size. */
+export async function demandeStats(db: Executor) {
+  const kept = (statut?: DemandeStatut) => counterValue(counterKey('demandes', { statut }));
+  return db
+    .selectNoFrom([
+      kept().as('total'),
+      kept('en_attente').as('en_attente'),
+      kept('validee').as('validee'),
+      kept('rejetee').as('rejetee'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 /** The demande row alone, locked until the transaction ends: two validations run one after the other. */

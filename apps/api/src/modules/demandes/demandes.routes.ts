@@ -5,6 +5,7 @@ import {
   demandePublicSchema,
   demandeRejectSchema,
   demandeSchema,
+  demandeStatsSchema,
   demandeUpdateSchema,
   demandeValidateSchema,
   idParamsSchema,
@@ -49,7 +50,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       onRequest: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
       schema: {
         tags: ['demandes'],
-        summary: "Demande d'inscription depuis l'écran de connexion (sans compte)",
+        summary: 'Demande d’inscription depuis l’écran de connexion (sans compte)',
         body: demandePublicSchema,
         response: { 201: messageOnlySchema },
       },
@@ -89,6 +90,19 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       const created = await demandes.create(callerOf(request), request.body);
       return reply.status(201).send({ success: true as const, data: created, message: DEMANDE_MESSAGES.created });
     },
+  );
+
+  app.get(
+    '/demandes/stats',
+    {
+      config: { right: 'demandes.read' },
+      schema: {
+        tags: ['demandes'],
+        summary: 'Nombre de demandes par statut (dont celles en attente)',
+        response: { 200: successSchema(demandeStatsSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await demandes.stats(callerOf(request)) }),
   );
 
   app.get(
@@ -148,7 +162,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         summary:
-          'Valider avec un gestionnaire (gere_par : id de son compte) : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
+          'Valider avec un gestionnaire (gere_par : id de son compte) : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
         params: idParamsSchema,
         body: demandeValidateSchema,
         response: { 200: successSchema(demandeSchema) },
@@ -173,7 +187,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.reject' },
       schema: {
         tags: ['demandes'],
-        summary: 'Rejeter avec un des six motifs ; le demandeur est prévenu par e-mail',
+        summary: 'Rejeter avec un des six motifs ; le demandeur est prévenu par e-mail',
         params: idParamsSchema,
         body: demandeRejectSchema,
         response: { 200: successSchema(demandeSchema) },

@@ -1,14 +1,19 @@
 import {
+  applicantName,
   DEMANDE_MESSAGES,
   type Demande,
   type DemandeListQuery,
+  type DemandeStats,
   type DemandeStatut,
   type demandeCreateSchema,
   type demandePublicSchema,
   type demandeRejectSchema,
   type demandeUpdateSchema,
+  fullName,
   type PublicProduit,
+  splitNomComplet,
   totalToPay,
+  villeError,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -29,6 +34,7 @@ import {
 import {
   type DemandeRow,
   deleteDemande,
+  demandeStats,
   findDemande,
   hasPendingDemande,
   insertDemande,
@@ -112,17 +118,17 @@ function validatedMail(
 ): MailMessage {
   return {
     to: demande.email,
-    subject: "Votre demande d'inscription est validée",
+    subject: 'Votre demande d’inscription est validée',
     text: [
-      `Bonjour ${demande.nom_complet},`,
+      `Bonjour ${applicantName(demande.nom_complet)},`,
       '',
-      `Votre demande d'inscription a été validée. Votre code membre est ${membre.code_esv}.`,
-      `Votre gestionnaire est ${gestionnaire.prenom} ${gestionnaire.nom}.`,
+      `Votre demande d’inscription a été validée. Votre code membre est ${membre.code_esv}.`,
+      `Votre gestionnaire est ${fullName(gestionnaire)}.`,
       '',
-      'Connectez-vous avec votre adresse email (ou votre code membre) et ce mot de passe,',
-      'que vous devrez changer à la première connexion :',
+      'Connectez-vous avec votre adresse e-mail (ou votre code membre) et ce mot de passe,',
+      'que vous devrez changer à la première connexion :',
       '',
-      `Mot de passe temporaire : ${tempPassword}`,
+      `Mot de passe temporaire : ${tempPassword}`,
       '',
       companyName,
     ].join('\n'),
@@ -132,25 +138,19 @@ function validatedMail(
 function rejectedMail(demande: LockedDemande, body: RejectBody, companyName: string): MailMessage {
   return {
     to: demande.email,
-    subject: "Votre demande d'inscription n'a pas été retenue",
+    subject: 'Votre demande d’inscription n’a pas été retenue',
     text: [
-      `Bonjour ${demande.nom_complet},`,
+      `Bonjour ${applicantName(demande.nom_complet)},`,
       '',
-      "Nous sommes au regret de vous informer que votre demande d'inscription n'a pas été retenue.",
-      `Motif : ${body.motif_rejet}`,
-      ...(body.commentaires ? [`Commentaires : ${body.commentaires}`] : []),
+      'Nous sommes au regret de vous informer que votre demande d’inscription n’a pas été retenue.',
+      `Motif : ${body.motif_rejet}`,
+      ...(body.commentaires ? [`Commentaires : ${body.commentaires}`] : []),
       '',
       'Vous pouvez nous contacter pour en savoir plus ou déposer une nouvelle demande.',
       '',
       companyName,
     ].join('\n'),
   };
-}
-
-/** "Kouassi Jean-Marc" → nom Kouassi, prénom Jean-Marc: the family name comes first on the forms. */
-function splitNomComplet(nomComplet: string) {
-  const [nom = '', ...prenoms] = nomComplet.trim().split(/\s+/);
-  return { nom, prenom: prenoms.join(' ') };
 }
 
 /** Registration requests: the public form, the staff's list and forms, validation and rejection. */
@@ -169,6 +169,16 @@ export class DemandesService {
   async list(_caller: Caller, query: DemandeListQuery) {
     const { rows, pagination } = await listDemandes(this.db, query);
     return { data: rows.map(toDemande), pagination };
+  }
+
+  async stats(_caller: Caller): Promise<DemandeStats> {
+    const row = await demandeStats(this.db);
+    return {
+      total: Number(row.total),
+      en_attente: Number(row.en_attente),
+      validee: Number(row.validee),
+      rejetee: Number(row.rejetee),
+    };
   }
 
   async get(_caller: Caller, id: number): Promise<Demande> {
@@ -222,6 +232,8 @@ export class DemandesService {
       const before = await lockDemande(trx, id);
       if (!before) throw notFound();
       if (before.statut !== 'en_attente') throw alreadyProcessed();
+      const villeMessage = villeError(patch.pays ?? before.pays, patch.ville ?? before.ville);
+      if (villeMessage) throw fieldError('ville', villeMessage);
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
       if (Object.keys(new_values).length === 0) return;
       if (patch.produit_id !== undefined && 'produit_id' in new_values) await assertAvailable(trx, patch.produit_id);

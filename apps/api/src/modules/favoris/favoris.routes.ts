@@ -20,7 +20,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
-        summary: 'Mes favoris (recherche titre, site, ville ; tri récents, prix, nom)',
+        summary: 'Mes favoris (recherche titre, site, ville ; tri récents, prix, nom)',
         querystring: pageQuerySchema.omit({ sortOrder: true }).extend({
           search: z.string().trim().max(100).optional(),
           sort: z.enum(['recent', 'prix', 'titre']).default('recent'),

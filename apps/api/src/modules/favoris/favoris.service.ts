@@ -82,7 +82,7 @@ export class FavorisService {
   async remove(caller: Caller, produitId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if ((await deleteFavori(trx, caller.id, produitId)) === 0) {
-        throw new AppError('NOT_FOUND', "Ce produit n'est pas dans vos favoris");
+        throw new AppError('NOT_FOUND', 'Ce produit n’est pas dans vos favoris');
       }
       await insertAudit(trx, caller, {
         action: 'deleted',

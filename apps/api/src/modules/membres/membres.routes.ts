@@ -138,7 +138,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.update' },
       schema: {
         tags: ['membres'],
-        summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
+        summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },

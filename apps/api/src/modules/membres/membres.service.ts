@@ -144,7 +144,7 @@ export class MembresService {
     return this.db.transaction().execute(async (trx) => {
       const gestionnaire = await findActiveGestionnaire(trx, gestionnaireId);
       if (!gestionnaire) {
-        const message = "Ce gestionnaire n'existe pas ou n'est pas actif";
+        const message = 'Ce gestionnaire n’existe pas ou n’est pas actif';
         throw new AppError('VALIDATION_ERROR', message, { gestionnaire_id: message });
       }
       if ((await countMembres(trx, ids)) !== ids.length) throw notFound();

@@ -24,7 +24,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
-        summary: 'Liste du personnel (recherche, filtres, tri, pagination) ; id = id du compte',
+        summary: 'Liste du personnel (recherche, filtres, tri, pagination) ; id = id du compte',
         querystring: personnelListQuerySchema,
         response: { 200: listSchema(personnelSchema) },
       },
@@ -109,7 +109,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
-        summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
+        summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
         params: personnelParamsSchema,
         body: personnelUpdateSchema,
         response: { 200: successSchema(personnelSchema) },

@@ -58,7 +58,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
-        summary: "Produits d'un site",
+        summary: 'Produits d’un site',
         params: z.object({ siteId: idField() }),
         querystring: produitListQuerySchema.omit({ site_id: true }).extend({
           limit: produitListQuerySchema.shape.limit.default(10),
@@ -95,7 +95,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
-        summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
+        summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
         consumes: formConsumes,
         response: { 201: successSchema(produitSchema) },
       },

@@ -38,13 +38,14 @@ type SiteMedia = Awaited<ReturnType<typeof siteMedias>>[number];
 
 /**
  * A product with its site; `medias` are the product's own rows and `siteMediaRows` its site's, in
- * order, turned into signed addresses by `url`.
+ * order, turned into signed addresses by `url`. Its authors only for `withAuthors` (staff).
  */
 function toProduit(
   row: ProduitRow,
   medias: readonly ProduitMedia[],
   siteMediaRows: readonly SiteMedia[],
   url: (path: string) => string,
+  withAuthors: boolean,
 ): Produit {
   const urls = (rows: readonly { kind: MediaKind; path: string }[], kind: MediaKind) =>
     rows.filter((m) => m.kind === kind).map((m) => url(m.path));
@@ -86,8 +87,7 @@ function toProduit(
     est_actif: row.est_actif,
     date_creation: row.date_creation.toISOString(),
     date_modification: row.date_modification.toISOString(),
-    created_by: row.created_by,
-    updated_by: row.updated_by,
+    ...(withAuthors ? { created_by: row.created_by, updated_by: row.updated_by } : {}),
   };
 }
 
@@ -126,7 +126,7 @@ export class ProduitsService {
   ) {}
 
   /** The rows with their media and their sites' media, read in two queries for the page. */
-  private async toProduits(rows: readonly ProduitRow[]): Promise<Produit[]> {
+  private async toProduits(caller: Caller, rows: readonly ProduitRow[]): Promise<Produit[]> {
     const [medias, siteMediaRows] = await Promise.all([
       produitMedias(
         this.db,
@@ -135,25 +135,27 @@ export class ProduitsService {
       siteMedias(this.db, [...new Set(rows.map((r) => r.site_id))]),
     ]);
     const url = (path: string) => this.media.url(path);
+    const withAuthors = can(caller.role, 'catalogue.management_info');
     return rows.map((row) =>
       toProduit(
         row,
         medias.filter((m) => m.produit_id === row.id),
         siteMediaRows.filter((m) => m.site_id === row.site_id),
         url,
+        withAuthors,
       ),
     );
   }
 
   async list(caller: Caller, query: ProduitListQuery) {
     const { rows, pagination } = await listProduits(this.db, query, !seesInactive(caller));
-    return { data: await this.toProduits(rows), pagination };
+    return { data: await this.toProduits(caller, rows), pagination };
   }
 
   async get(caller: Caller, id: number): Promise<Produit> {
     const row = await findProduit(this.db, id);
     if (!row || (!(row.est_actif && row.site_actif) && !seesInactive(caller))) throw notFound();
-    return (await this.toProduits([row]))[0] as Produit;
+    return (await this.toProduits(caller, [row]))[0] as Produit;
   }
 
   async stats(caller: Caller): Promise<ProduitStats> {
@@ -166,7 +168,7 @@ export class ProduitsService {
       throw new AppError('VALIDATION_ERROR', 'Site introuvable', { site_id: 'Veuillez sélectionner un site' });
     }
     if (!active) {
-      const message = 'Ce site est désactivé : activez-le ou choisissez-en un autre';
+      const message = 'Ce site est désactivé : activez-le ou choisissez-en un autre';
       throw new AppError('VALIDATION_ERROR', message, { site_id: message });
     }
   }
@@ -240,7 +242,7 @@ export class ProduitsService {
       const before = await findProduit(trx, id);
       if (!before) throw notFound();
       if (before.disponibilite === 'reserve') {
-        throw new AppError('CONFLICT', 'Ce produit est réservé par un membre : il ne peut pas être supprimé.');
+        throw new AppError('CONFLICT', 'Ce produit est réservé par un membre : il ne peut pas être supprimé.');
       }
       const paths = await deleteProduitMedias(trx, id);
       await deleteProduit(trx, id);

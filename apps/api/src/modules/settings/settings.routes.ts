@@ -9,7 +9,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['settings'],
-        summary: "Coordonnées de l'entreprise et règles de mot de passe",
+        summary: 'Coordonnées de l’entreprise et règles de mot de passe',
         response: { 200: successSchema(publicSettingsSchema) },
       },
     },
@@ -39,7 +39,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await app.settings.update(callerOf(request), request.body),
-      message: 'Paramètres sauvegardés avec succès !',
+      message: 'Paramètres sauvegardés avec succès !',
     }),
   );
 };

@@ -67,6 +67,7 @@ export async function siteStats(db: Executor, onlyActive: boolean) {
       sql<string>`count(*) FILTER (WHERE est_actif)`.as('actifs'),
       sql<string>`count(DISTINCT lower(ville_site))`.as('villes'),
       sql<string | null>`round(avg(prix_metre_carre))`.as('prix_moyen_m2'),
+      sql<string | null>`min(prix_metre_carre)`.as('prix_min_m2'),
     ])
     .executeTakeFirstOrThrow();
 }

@@ -69,7 +69,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
-        summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
+        summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
         consumes: formConsumes,
         response: { 201: successSchema(siteSchema) },
       },

@@ -33,8 +33,11 @@ type SiteStats = z.infer<typeof siteStatsSchema>;
 
 type SiteMedia = Awaited<ReturnType<typeof siteMedias>>[number];
 
-/** A site with its photos and plans (`medias`: the site's own rows, in order) as signed addresses. */
-function toSite(row: SiteRow, medias: readonly SiteMedia[], url: (path: string) => string): Site {
+/**
+ * A site with its photos and plans (`medias`: the site's own rows, in order) as signed addresses;
+ * its authors only for `withAuthors` (staff).
+ */
+function toSite(row: SiteRow, medias: readonly SiteMedia[], url: (path: string) => string, withAuthors: boolean): Site {
   const photos = medias.filter((m) => m.kind === 'photo').map((m) => url(m.path));
   const plans = medias.filter((m) => m.kind === 'plan').map((m) => url(m.path));
   return {
@@ -51,8 +54,7 @@ function toSite(row: SiteRow, medias: readonly SiteMedia[], url: (path: string) 
     plans_site: plans,
     est_actif: row.est_actif,
     nombre_produits: Number(row.nombre_produits),
-    created_by: row.created_by,
-    updated_by: row.updated_by,
+    ...(withAuthors ? { created_by: row.created_by, updated_by: row.updated_by } : {}),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -64,6 +66,7 @@ function toSiteStats(row: Awaited<ReturnType<typeof siteStats>>): SiteStats {
     actifs: Number(row.actifs),
     villes: Number(row.villes),
     prix_moyen_m2: row.prix_moyen_m2 === null ? null : Number(row.prix_moyen_m2),
+    prix_min_m2: row.prix_min_m2 === null ? null : Number(row.prix_min_m2),
   };
 }
 
@@ -96,30 +99,32 @@ export class SitesService {
   ) {}
 
   /** The rows with their media, read in one query for the page. */
-  private async toSites(rows: readonly SiteRow[]): Promise<Site[]> {
+  private async toSites(caller: Caller, rows: readonly SiteRow[]): Promise<Site[]> {
     const medias = await siteMedias(
       this.db,
       rows.map((r) => r.id),
     );
     const url = (path: string) => this.media.url(path);
+    const withAuthors = can(caller.role, 'catalogue.management_info');
     return rows.map((row) =>
       toSite(
         row,
         medias.filter((m) => m.site_id === row.id),
         url,
+        withAuthors,
       ),
     );
   }
 
   async list(caller: Caller, query: SiteListQuery) {
     const { rows, pagination } = await listSites(this.db, query, !seesInactive(caller));
-    return { data: await this.toSites(rows), pagination };
+    return { data: await this.toSites(caller, rows), pagination };
   }
 
   async get(caller: Caller, id: number): Promise<Site> {
     const row = await findSite(this.db, id);
     if (!row || (!row.est_actif && !seesInactive(caller))) throw notFound();
-    const [site] = await this.toSites([row]);
+    const [site] = await this.toSites(caller, [row]);
     if (!site) throw notFound();
     return site;
   }
@@ -190,7 +195,7 @@ export class SitesService {
       if (Number(before.nombre_produits) > 0) {
         throw new AppError(
           'CONFLICT',
-          `Ce site contient encore ${before.nombre_produits} produit(s) : supprimez-les ou désactivez le site.`,
+          `Ce site contient encore ${before.nombre_produits} produit(s) : supprimez-les ou désactivez le site.`,
         );
       }
       const paths = [...(await deleteSiteMedias(trx, id, 'photo')), ...(await deleteSiteMedias(trx, id, 'plan'))];

@@ -127,7 +127,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         config: { right: 'utilisateurs.manage' },
         schema: {
           tags: ['utilisateurs'],
-          summary: `Passer le compte au statut « ${statut} »`,
+          summary: `Passer le compte au statut « ${statut} »`,
           params: idParamsSchema,
           response: { 200: successSchema(utilisateurSchema) },
         },
@@ -155,7 +155,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       const tempPassword = await utilisateurs.resetPassword(callerOf(request), request.params.id);
       // Shown once: no cache anywhere keeps it.
       reply.header('Cache-Control', 'no-store');
-      return { success: true as const, data: { tempPassword }, message: 'Mot de passe réinitialisé avec succès !' };
+      return { success: true as const, data: { tempPassword }, message: 'Mot de passe réinitialisé avec succès !' };
     },
   );
 };

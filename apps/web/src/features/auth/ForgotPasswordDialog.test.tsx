@@ -30,22 +30,22 @@ describe('ForgotPasswordDialog', () => {
 
     // 1. Account type
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
-    expect(screen.getByText("Type d'utilisateur non sélectionné")).toBeInTheDocument();
+    expect(screen.getByText('Type d’utilisateur non sélectionné')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Je suis du personnel' }));
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
 
     // 2. Email, with 'Retour' back to the type and forward again
-    const email = screen.getByLabelText(/Adresse email/);
+    const email = screen.getByLabelText(/Adresse e-mail/);
     await user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
-    expect(screen.getByText('Veuillez saisir votre adresse email')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez saisir votre adresse e-mail')).toBeInTheDocument();
     await user.type(email, 'pas-un-email');
     await user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
-    expect(screen.getByText('Veuillez saisir une adresse email valide')).toBeInTheDocument();
+    expect(screen.getByText('Veuillez saisir une adresse e-mail valide')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retour' }));
     expect(screen.getByRole('radio', { name: 'Je suis du personnel' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
-    await user.clear(screen.getByLabelText(/Adresse email/));
-    await user.type(screen.getByLabelText(/Adresse email/), 'gestionnaire@demo.test');
+    await user.clear(screen.getByLabelText(/Adresse e-mail/));
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'gestionnaire@demo.test');
     await user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
 
     // 3. Code and new password
@@ -68,7 +68,7 @@ describe('ForgotPasswordDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
 
     // 4. Success, closing itself after 2 seconds
-    expect(await screen.findByRole('heading', { name: 'Mot de passe réinitialisé !' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mot de passe réinitialisé !' })).toBeInTheDocument();
     const forgot = calls.find((c) => c.url.endsWith('/forgot-password'));
     expect(forgot?.url).toBe('/api/personnel-auth/forgot-password');
     expect(forgot?.body).toEqual({ email: 'gestionnaire@demo.test' });
@@ -87,7 +87,7 @@ describe('ForgotPasswordDialog', () => {
     const { user } = renderWithProviders(<ForgotPasswordDialog opened onClose={() => undefined} />);
     await user.click(screen.getByRole('radio', { name: 'Je suis un membre' }));
     await user.click(screen.getByRole('button', { name: 'Continuer' }));
-    await user.type(screen.getByLabelText(/Adresse email/), 'membre@demo.test');
+    await user.type(screen.getByLabelText(/Adresse e-mail/), 'membre@demo.test');
     await user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
     await user.type(await screen.findByLabelText(/Code de réinitialisation/), '000000');
     await user.type(screen.getByLabelText(/^Nouveau mot de passe/), 'Nouveau@2026');
@@ -100,6 +100,6 @@ describe('ForgotPasswordDialog', () => {
     expect(reset?.body).toEqual({ email: 'membre@demo.test', otp_code: '000000', new_password: 'Nouveau@2026' });
     // 'Retour' goes back to the email stage.
     await user.click(screen.getByRole('button', { name: 'Retour' }));
-    expect(screen.getByLabelText(/Adresse email/)).toHaveValue('membre@demo.test');
+    expect(screen.getByLabelText(/Adresse e-mail/)).toHaveValue('membre@demo.test');
   });
 });

@@ -2,10 +2,11 @@ import { passwordPolicyHint } from '@app/shared';
 import { Alert, Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { publicSettingsQuery } from '../../api/index.ts';
+import { useState } from 'react';
+import { type AccountKind, requestResetCode, resetPassword } from '../../data/auth.ts';
+import { publicSettingsQuery } from '../../data/settings.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { type AccountKind, requestResetCode, resetPassword } from './auth.api.ts';
+import { useSuccessClose } from '../../ui/use-success-close.ts';
 import {
   accountKindError,
   emailError,
@@ -48,7 +49,10 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
   const reset = useMutation({
     mutationFn: ({ k, v }: { k: AccountKind; v: ResetValues }) =>
       resetPassword(k, email.trim(), v.code.trim(), v.password),
-    onSuccess: () => setStage('success'),
+    onSuccess: (message) => {
+      setStage('success');
+      showSuccess(message);
+    },
     onError: (error) => setFieldErrs(resetFailure(error).fields),
   });
 
@@ -63,6 +67,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
     setSentMessage(null);
     sendCode.reset();
     reset.reset();
+    cancelSuccessClose();
   };
 
   const close = () => {
@@ -70,14 +75,8 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
     clearAll();
   };
 
-  // The success screen closes the dialog after 2 seconds; the ref keeps the latest close().
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    if (stage !== 'success' || !opened) return;
-    const timer = setTimeout(() => closeRef.current(), RESET_SUCCESS_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [stage, opened]);
+  // The success screen closes the dialog after 2 seconds.
+  const { showSuccess, reset: cancelSuccessClose } = useSuccessClose(close, RESET_SUCCESS_CLOSE_MS);
 
   const back = () => {
     sendCode.reset();
@@ -128,7 +127,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
         <form onSubmit={submitType} noValidate>
           <Stack gap="md">
             <Radio.Group
-              label="Quel type de compte avez-vous ?"
+              label="Quel type de compte avez-vous ?"
               value={kind ?? ''}
               onChange={(value) => {
                 setKind(value as AccountKind);
@@ -155,7 +154,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
         <form onSubmit={submitEmail} noValidate>
           <Stack gap="md">
             <Text size="sm">
-              Saisissez l'adresse email de votre compte {kind === 'membre' ? 'membre' : 'personnel'}. Nous vous
+              Saisissez l’adresse e-mail de votre compte {kind === 'membre' ? 'membre' : 'personnel'}. Nous vous
               enverrons un code de réinitialisation.
             </Text>
             {sendCode.isError && (
@@ -165,7 +164,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
             )}
             <TextInput
               type="email"
-              label="Adresse email"
+              label="Adresse e-mail"
               placeholder="vous@exemple.com"
               autoComplete="email"
               withAsterisk
@@ -256,7 +255,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
             <IconCircleCheck size={32} />
           </ThemeIcon>
           <Title order={2} size="h3">
-            Mot de passe réinitialisé !
+            Mot de passe réinitialisé !
           </Title>
           <Text c="dimmed" ta="center">
             Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.

@@ -23,7 +23,7 @@ describe('LoginPage', () => {
     const { user } = renderWithProviders(<LoginPage />);
 
     expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText('E-mail ou code'), 'admin@demo.test');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'mauvais');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
@@ -32,6 +32,23 @@ describe('LoginPage', () => {
     expect(login?.method).toBe('POST');
     expect(login?.body).toEqual({ identifier: 'admin@demo.test', password: 'mauvais' });
     expect(sessionStore.getSnapshot().token).toBeNull();
+  });
+
+  it('labels the identifier for all it takes and sends a member code as typed', async () => {
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return { status: 401, body: { success: false, message: MESSAGES.badCredentials, code: 'INVALID_CREDENTIALS' } };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    const identifier = screen.getByRole('textbox', { name: 'E-mail ou code' });
+    expect(identifier).toHaveAccessibleDescription('Ou votre code employé (CHES-…) ou membre (ESV-…)');
+    expect(identifier).not.toHaveAttribute('type', 'email');
+    await user.type(identifier, 'ESV-2026-00001');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await screen.findByRole('alert');
+    const login = calls.find((c) => c.url.endsWith('/personnel-auth/login'));
+    expect(login?.body).toEqual({ identifier: 'ESV-2026-00001', password: 'Demo@2026' });
   });
 
   it('requires both fields before calling the server', async () => {
@@ -49,7 +66,7 @@ describe('LoginPage', () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderWithProviders(<LoginPage />);
-    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText('E-mail ou code'), 'admin@demo.test');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -75,7 +92,7 @@ describe('LoginPage', () => {
       };
     });
     const { user } = renderWithProviders(<LoginPage />);
-    await user.type(screen.getByLabelText(/Adresse email/), 'admin@demo.test');
+    await user.type(screen.getByLabelText('E-mail ou code'), 'admin@demo.test');
     await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(sessionStore.getSnapshot().token).toBe('access'));
@@ -126,8 +143,8 @@ describe('LoginPage', () => {
       return { status: 404, body: { success: false, message: 'Ressource non trouvée', code: 'NOT_FOUND' } };
     });
     const { user } = renderWithProviders(<LoginPage />);
-    await user.click(screen.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }));
-    const dialog = await screen.findByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+    await user.click(screen.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
     expect(within(dialog).getByText('Étape 1 sur 4')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Informations personnelles' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));

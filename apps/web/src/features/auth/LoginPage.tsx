@@ -1,24 +1,59 @@
-import { type LoginBody, loginBodySchema } from '@app/shared';
+import { type LoginBody, loginBodySchema, MESSAGES } from '@app/shared';
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt, IconLockOpen } from '@tabler/icons-react';
+import { IconAlertCircle, IconLockOpen, IconUser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { publicSettingsQuery } from '../../api/index.ts';
+import { lazy, Suspense, useEffect, useRef, useState, useTransition } from 'react';
+import { login, startSession, unlockAccount } from '../../data/auth.ts';
+import { publicSettingsQuery } from '../../data/settings.ts';
 import { Logo } from '../../ui/Logo.tsx';
+import { withAllStyles } from '../../ui/mantine-styles.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { login, unlockAccount } from './auth.api.ts';
+import { showToast } from '../../ui/toasts/toast-store.ts';
 import { loginErrorMessage } from './auth-messages.ts';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
-import { RegistrationRequestModal } from './RegistrationRequestModal.tsx';
-import { startSession } from './session-actions.ts';
+
+// Each dialog is its own chunk, fetched at its first opening: the login page downloads neither.
+const loadForgotPassword = () => withAllStyles(import('./ForgotPasswordDialog.tsx'));
+const loadRegistration = () => withAllStyles(import('./RegistrationRequestModal.tsx'));
+const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
+const RegistrationRequestModal = lazy(() => loadRegistration().then((m) => ({ default: m.RegistrationRequestModal })));
+
+/**
+ * A dialog from a lazy chunk: downloaded at its first opening (`pending` meanwhile, the page as it
+ * is), then mounted and kept for its closing transition. A failed download is a toast, and the next
+ * click tries again.
+ */
+function useLazyDialog(load: () => Promise<unknown>) {
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const open = () =>
+    startTransition(async () => {
+      try {
+        await load();
+      } catch {
+        showToast('network', MESSAGES.networkToast);
+        return;
+      }
+      startTransition(() => {
+        setMounted(true);
+        setOpened(true);
+      });
+    });
+  return { opened, mounted, pending, open, close: () => setOpened(false) };
+}
+
+/** The link's loader while its dialog's chunk downloads. */
+function PendingMark({ pending }: { pending: boolean }) {
+  return pending ? <Loader size={12} ml={6} display="inline-block" aria-hidden /> : null;
+}
 
 /** The sign-in screen (spec 1 §2.2). */
 export function LoginPage() {
   const queryClient = useQueryClient();
   const settings = useQuery(publicSettingsQuery());
-  const [forgotOpen, setForgotOpen] = useState(false);
-  const [registerOpen, setRegisterOpen] = useState(false);
+  const forgot = useLazyDialog(loadForgotPassword);
+  const register = useLazyDialog(loadRegistration);
   const companyName = settings.data?.general.companyName ?? 'Autopromotion Immobilière';
 
   const form = useForm<LoginBody>({
@@ -95,12 +130,15 @@ export function LoginPage() {
                     {loginErrorMessage(mutation.error)}
                   </Alert>
                 )}
+                {/* One field for every account (decisions §3): an e-mail, an employee code or a member code. */}
                 <TextInput
-                  type="email"
-                  label="Adresse email"
+                  label="E-mail ou code"
+                  description="Ou votre code employé (CHES-…) ou membre (ESV-…)"
                   placeholder="vous@exemple.com"
                   autoComplete="username"
-                  leftSection={<IconAt size={16} aria-hidden />}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  leftSection={<IconUser size={16} aria-hidden />}
                   aria-required
                   key={form.key('identifier')}
                   {...form.getInputProps('identifier')}
@@ -114,8 +152,9 @@ export function LoginPage() {
                   {...form.getInputProps('password')}
                 />
                 <Group justify="flex-end">
-                  <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen(true)}>
-                    Mot de passe oublié ?
+                  <Anchor component="button" type="button" size="sm" onClick={forgot.open} aria-busy={forgot.pending}>
+                    Mot de passe oublié ?
+                    <PendingMark pending={forgot.pending} />
                   </Anchor>
                 </Group>
                 <Button
@@ -129,8 +168,9 @@ export function LoginPage() {
                   {mutation.isPending ? 'Connexion en cours...' : 'Se connecter'}
                 </Button>
                 <Text size="sm" ta="center">
-                  <Anchor component="button" type="button" onClick={() => setRegisterOpen(true)}>
-                    Pas encore de compte ? Inscrivez-vous
+                  <Anchor component="button" type="button" onClick={register.open} aria-busy={register.pending}>
+                    Pas encore de compte ? Inscrivez-vous
+                    <PendingMark pending={register.pending} />
                   </Anchor>
                 </Text>
               </Stack>
@@ -139,10 +179,13 @@ export function LoginPage() {
         </Stack>
       </Center>
       <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl">
-        © {new Date().getFullYear()} {companyName} — Société d'Autopromotion Immobilière. Tous droits réservés.
+        © {new Date().getFullYear()} {companyName} — Société d’Autopromotion Immobilière. Tous droits réservés.
       </Text>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} />
-      <RegistrationRequestModal opened={registerOpen} onClose={() => setRegisterOpen(false)} />
+      {/* Always there, so that an opening waits in its transition instead of showing a fallback. */}
+      <Suspense fallback={null}>
+        {forgot.mounted && <ForgotPasswordDialog opened={forgot.opened} onClose={forgot.close} />}
+        {register.mounted && <RegistrationRequestModal opened={register.opened} onClose={register.close} />}
+      </Suspense>
     </Box>
   );
 }

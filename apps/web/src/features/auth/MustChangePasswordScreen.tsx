@@ -4,10 +4,9 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sessionStore } from '../../api/index.ts';
+import { endSession, profileQuery } from '../../data/auth.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { profileQuery } from './auth.queries.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { endSession } from './session-actions.ts';
 
 /** A temporary password must be replaced before anything else (decisions §3). */
 export function MustChangePasswordScreen() {
@@ -29,7 +28,8 @@ export function MustChangePasswordScreen() {
                 {MESSAGES.passwordChangeRequired}
               </Alert>
               <ChangePasswordForm
-                onSuccess={() => {
+                submitLabel="Changer le mot de passe"
+                onDone={() => {
                   const profile = sessionStore.getSnapshot().userData?.profile;
                   if (profile) sessionStore.setProfile({ ...profile, must_change_password: false });
                   queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 }).catch(() => undefined);

@@ -109,7 +109,7 @@ describe('ProfilePage', () => {
     const { user } = renderWithProviders(<ProfilePage />);
     await user.click(await screen.findByRole('button', { name: 'Modifier le profil' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil' });
-    const email = within(dialog).getByLabelText(/Adresse email/);
+    const email = within(dialog).getByLabelText(/Adresse e-mail/);
     await user.clear(email);
     await user.type(email, 'pris@demo.test');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));

@@ -1,4 +1,4 @@
-import { formatDateTime, formatLongDate, roleLabel } from '@app/shared';
+import { formatDateTime, formatLongDate, fullName, roleLabel } from '@app/shared';
 import { Alert, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBriefcase,
@@ -13,10 +13,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSession } from '../../api/index.ts';
+import { profileQuery } from '../../data/auth.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { profileQuery } from './auth.queries.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 
@@ -75,7 +75,7 @@ export default function ProfilePage() {
     return <FullPageLoader label="Chargement du profil..." fullHeight={false} />;
   }
 
-  const fullName = `${profile.prenom} ${profile.nom}`.trim();
+  const name = fullName(profile);
 
   return (
     <Stack gap="lg">
@@ -95,7 +95,7 @@ export default function ProfilePage() {
                   radius={96}
                 />
                 <Title order={2} size="h3" ta="center">
-                  {fullName}
+                  {name}
                 </Title>
                 <RoleBadge role={profile.role} size="lg" />
                 <Stack gap="xs" w="100%" mt="sm">
@@ -118,7 +118,7 @@ export default function ProfilePage() {
               </Stack>
             </Card>
             <Section title="Contact rapide">
-              <InfoRow icon={<IconMail size={18} />} label="Email" value={profile.email} />
+              <InfoRow icon={<IconMail size={18} />} label="E-mail" value={profile.email} />
               <InfoRow
                 icon={<IconPhone size={18} />}
                 label="Téléphone"
@@ -148,7 +148,7 @@ export default function ProfilePage() {
                 <InfoRow
                   icon={<IconClock size={18} />}
                   label="Session en cours"
-                  value={`Jusqu'au ${formatDateTime(session.userData.sessionExpiresAt)}`}
+                  value={`Jusqu’au ${formatDateTime(session.userData.sessionExpiresAt)}`}
                 />
               )}
             </Section>

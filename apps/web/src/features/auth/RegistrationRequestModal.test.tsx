@@ -1,4 +1,4 @@
-import { formatFCFA, type PublicProduit } from '@app/shared';
+import { ENGAGEMENT_MINIMUM_HINT, formatFCFA, type PublicProduit } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
@@ -64,7 +64,24 @@ async function choose(user: User, dialog: HTMLElement, label: RegExp, option: st
   await user.click(await within(dialog).findByRole('option', { name: option }));
 }
 
+/** The value under a label of the review (a dt/dd pair). */
+const fieldValueIn = (section: HTMLElement, label: string) =>
+  within(section).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
 const next = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Suivant' });
+
+/** 'Suivant' looks disabled and says why (in French typography: no-break spaces before ':' and ';'), yet stays reachable. */
+function expectBlocked(dialog: HTMLElement, reason?: string) {
+  expect(next(dialog)).toHaveAttribute('aria-disabled', 'true');
+  if (reason) {
+    expect(next(dialog)).toHaveAccessibleDescription(reason.replace(' :', '\u00a0:').replace(' ;', '\u202f;'));
+  }
+}
+
+function expectOpen(dialog: HTMLElement) {
+  expect(next(dialog)).not.toHaveAttribute('aria-disabled');
+  expect(next(dialog)).not.toHaveAccessibleDescription();
+}
 
 async function fillStep1(user: User, dialog: HTMLElement) {
   await fill(user, dialog, /^Nom complet/, 'Kouadio Affoué Marie');
@@ -75,7 +92,7 @@ async function fillStep1(user: User, dialog: HTMLElement) {
 }
 
 async function fillStep2(user: User, dialog: HTMLElement) {
-  await fill(user, dialog, /^Email/, 'affoue.kouadio@exemple.ci');
+  await fill(user, dialog, /^E-mail/, 'affoue.kouadio@exemple.ci');
   await fill(user, dialog, /^Téléphone/, '+225 07 12 34 56 78');
   await choose(user, dialog, /^Ville/, 'Yamoussoukro');
   await fill(user, dialog, /^Adresse/, 'Quartier Habitat, lot 12');
@@ -94,7 +111,7 @@ async function fillStep3(user: User, dialog: HTMLElement) {
 
 async function openModal() {
   const view = renderWithProviders(<RegistrationRequestModal opened onClose={() => {}} />);
-  const dialog = await screen.findByRole('dialog', { name: "Nouvelle Demande d'Inscription" });
+  const dialog = await screen.findByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
   return { ...view, dialog };
 }
 
@@ -106,7 +123,10 @@ describe('RegistrationRequestModal', () => {
     expect(within(dialog).getByRole('heading', { name: 'Informations personnelles' })).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     expect(within(dialog).getByRole('button', { name: 'Précédent' })).toBeDisabled();
-    expect(next(dialog)).toBeDisabled();
+    expectBlocked(
+      dialog,
+      'Pour continuer : renseignez Nom complet, Numéro CNI, Date de naissance, Situation matrimoniale et Profession.',
+    );
 
     await fill(user, dialog, /^Nom complet/, 'Kouadio');
     await user.tab();
@@ -115,9 +135,9 @@ describe('RegistrationRequestModal', () => {
     await fill(user, dialog, /^Numéro CNI/, 'CI00555666777');
     fireEvent.change(within(dialog).getByLabelText(/^Date de naissance/), { target: { value: '1992-08-20' } });
     await choose(user, dialog, /^Situation matrimoniale/, 'Union libre');
-    expect(next(dialog)).toBeDisabled();
+    expectBlocked(dialog, 'Pour continuer : renseignez Profession.');
     await fill(user, dialog, /^Profession/, 'Infirmière');
-    expect(next(dialog)).toBeEnabled();
+    expectOpen(dialog);
 
     await user.click(next(dialog));
     expect(within(dialog).getByText('Étape 2 sur 4')).toBeInTheDocument();
@@ -126,8 +146,8 @@ describe('RegistrationRequestModal', () => {
     const pays = within(dialog)
       .getAllByLabelText(/^Pays/)
       .find((element) => element.tagName === 'INPUT');
-    expect(pays).toHaveValue("Côte d'Ivoire");
-    expect(next(dialog)).toBeDisabled();
+    expect(pays).toHaveValue('Côte d’Ivoire');
+    expectBlocked(dialog);
 
     await user.click(within(dialog).getByRole('button', { name: 'Précédent' }));
     expect(within(dialog).getByText('Étape 1 sur 4')).toBeInTheDocument();
@@ -143,7 +163,7 @@ describe('RegistrationRequestModal', () => {
     await user.click(next(dialog));
 
     expect(within(dialog).getByText('Étape 3 sur 4')).toBeInTheDocument();
-    expect(within(dialog).getByText('Minimum: 50,000 FCFA')).toBeInTheDocument();
+    expect(within(dialog).getByText(text(ENGAGEMENT_MINIMUM_HINT))).toBeInTheDocument();
     await choose(
       user,
       dialog,
@@ -152,9 +172,9 @@ describe('RegistrationRequestModal', () => {
     );
     await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '30000');
     await user.tab();
-    expect(within(dialog).getAllByText('Minimum: 50,000 FCFA')).toHaveLength(2);
+    expect(within(dialog).getAllByText(text(ENGAGEMENT_MINIMUM_HINT))).toHaveLength(2);
     await choose(user, dialog, /^Durée de paiement/, '36 mois');
-    expect(next(dialog)).toBeDisabled();
+    expectBlocked(dialog, 'Pour continuer : corrigez Engagement mensuel (FCFA).');
     expect(within(dialog).getByText(text(formatFCFA(1_080_000)))).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText(/^Engagement mensuel/));
@@ -164,7 +184,8 @@ describe('RegistrationRequestModal', () => {
 
     expect(within(dialog).getByText('Étape 4 sur 4')).toBeInTheDocument();
     const personal = within(dialog).getByRole('region', { name: 'Informations personnelles' });
-    expect(personal).toHaveTextContent('Kouadio Affoué Marie');
+    expect(fieldValueIn(personal, 'Nom')).toBe('Kouadio');
+    expect(fieldValueIn(personal, 'Prénoms')).toBe('Affoué Marie');
     expect(personal).toHaveTextContent('20/08/1992');
     expect(personal).toHaveTextContent('Union libre');
     const contact = within(dialog).getByRole('region', { name: 'Contact et adresse' });
@@ -192,7 +213,7 @@ describe('RegistrationRequestModal', () => {
       profession: 'Infirmière',
       email: 'affoue.kouadio@exemple.ci',
       telephone: '+225 07 12 34 56 78',
-      pays: "Côte d'Ivoire",
+      pays: 'Côte d’Ivoire',
       ville: 'Yamoussoukro',
       adresse: 'Quartier Habitat, lot 12',
       produit_id: 7,
@@ -203,6 +224,53 @@ describe('RegistrationRequestModal', () => {
     });
   });
 
+  it('says what is missing when Suivant is pressed too early, with the focus on the first field to fill', async () => {
+    serve();
+    const { user, dialog } = await openModal();
+    await fill(user, dialog, /^Nom complet/, 'Kouadio Affoué');
+    await fill(user, dialog, /^Numéro CNI/, 'CI123');
+    expectBlocked(
+      dialog,
+      'Pour continuer : renseignez Date de naissance, Situation matrimoniale et Profession ; corrigez Numéro CNI.',
+    );
+    next(dialog).focus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByText('Étape 1 sur 4')).toBeInTheDocument();
+    expect(within(dialog).getByText('Le numéro CNI doit contenir exactement 13 caractères')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveFocus();
+  });
+
+  it('offers the cities of the chosen country, and a typed city where it has no list', async () => {
+    const calls = serve();
+    const { user, dialog } = await openModal();
+    await fillStep1(user, dialog);
+    await user.click(next(dialog));
+    await fillStep2(user, dialog);
+    expectOpen(dialog);
+
+    await choose(user, dialog, /^Pays/, 'Sénégal');
+    const ville = within(dialog).getByRole('textbox', { name: /^Ville/ });
+    expect(ville).toHaveValue('');
+    expectBlocked(dialog, 'Pour continuer : renseignez Ville.');
+    await user.type(ville, 'Thiès');
+    expectOpen(dialog);
+
+    await choose(user, dialog, /^Pays/, 'Côte d’Ivoire');
+    expect(within(dialog).queryByRole('textbox', { name: /^Ville/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Ville/ }));
+    expect(await within(dialog).findByRole('option', { name: 'Bouaké' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: 'Thiès' })).not.toBeInTheDocument();
+
+    await choose(user, dialog, /^Pays/, 'Sénégal');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Ville/ }), 'Thiès');
+    await user.click(next(dialog));
+    await fillStep3(user, dialog);
+    await user.click(next(dialog));
+    await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
+    await within(dialog).findByRole('heading', { name: 'Demande soumise avec succès !' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ pays: 'Sénégal', ville: 'Thiès' });
+  });
+
   it("puts the server's field errors on their fields and goes back to the first step holding one", async () => {
     serve(() => ({
       status: 400,
@@ -211,8 +279,8 @@ describe('RegistrationRequestModal', () => {
         message: 'Données invalides. Vérifiez les informations saisies.',
         code: 'VALIDATION_ERROR',
         errors: {
-          email: 'Un compte existe déjà avec cette adresse email.',
-          produit_id: "Ce produit n'est plus disponible.",
+          email: 'Un compte existe déjà avec cette adresse e-mail.',
+          produit_id: 'Ce produit n’est plus disponible.',
         },
       },
     }));
@@ -226,8 +294,8 @@ describe('RegistrationRequestModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
 
     await waitFor(() => expect(within(dialog).getByText('Étape 2 sur 4')).toBeInTheDocument());
-    expect(within(dialog).getByText('Un compte existe déjà avec cette adresse email.')).toBeInTheDocument();
-    const email = within(dialog).getByLabelText(/^Email/);
+    expect(within(dialog).getByText('Un compte existe déjà avec cette adresse e-mail.')).toBeInTheDocument();
+    const email = within(dialog).getByLabelText(/^E-mail/);
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(

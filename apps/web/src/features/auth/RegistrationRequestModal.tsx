@@ -1,16 +1,11 @@
 import {
-  DUREES_PAIEMENT,
-  ENGAGEMENT_MINIMUM_PUBLIC,
   formatDate,
   formatFCFA,
-  localIsoDate,
-  PAYS,
   type PublicProduit,
   SITUATION_LABELS,
-  SITUATIONS_MATRIMONIALES,
   type SituationMatrimoniale,
+  splitNomComplet,
   totalToPay,
-  VILLES_PUBLIQUES,
 } from '@app/shared';
 import {
   Alert,
@@ -20,44 +15,40 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
-  Paper,
   Progress,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, publicSettingsQuery } from '../../api/index.ts';
-import { submitPublicDemande } from './auth.api.ts';
-import { authKeys, publicProduitsQuery } from './auth.queries.ts';
+import { ApiError } from '../../api/index.ts';
+import { publicProduitsQuery, useSubmitPublicDemande } from '../../data/demandes.ts';
+import { publicSettingsQuery } from '../../data/settings.ts';
+import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from '../demandes/DemandeFields.tsx';
 import {
-  emptyRegistrationValues,
+  DEMANDE_FIELD_LABELS,
+  type DemandeFormValues,
+  demandeErrors,
+  emptyDemandeValues,
+  missingFieldsMessage,
+} from '../demandes/demande-form.ts';
+import {
   firstStepWithError,
   REGISTRATION_STEPS,
-  type RegistrationValues,
   registrationBody,
-  registrationErrors,
   STEP_COUNT,
   stepErrors,
 } from './registration-form.ts';
 
-const SITUATION_OPTIONS = SITUATIONS_MATRIMONIALES.map((value) => ({ value, label: SITUATION_LABELS[value] }));
-const PAYS_OPTIONS = [...PAYS];
-const VILLE_OPTIONS = [...VILLES_PUBLIQUES];
-const DUREE_OPTIONS = DUREES_PAIEMENT.map((n) => ({ value: String(n), label: `${n} mois` }));
-/** 'Minimum: 50,000 FCFA', as the spec writes it (and as the shared schema's message). */
-const MINIMUM_HINT = `Minimum: ${ENGAGEMENT_MINIMUM_PUBLIC.toLocaleString('en-US')} FCFA`;
-const SUBMIT_FAILURE = "Erreur lors de l'envoi de la demande";
+const SUBMIT_FAILURE = 'Erreur lors de l’envoi de la demande';
 
 const produitLabel = (p: PublicProduit) =>
   `${p.titre} — ${p.site_nom}${p.site_ville ? ` (${p.site_ville})` : ''} — ${formatFCFA(p.prix_vente)}`;
@@ -74,7 +65,7 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
           size="compact-xs"
           variant="subtle"
           leftSection={<IconPencil size={12} aria-hidden />}
-          aria-label={`Modifier : ${title}`}
+          aria-label={`Modifier : ${title}`}
           onClick={onEdit}
         >
           Modifier
@@ -101,17 +92,19 @@ function ReviewField({ label, children }: { label: string; children: ReactNode }
 }
 
 /**
- * 'Nouvelle Demande d'Inscription' (spec 1 §2.4; decisions §5): four steps (personal
- * information, contact and address, finance, review), each checked with the shared schema's
- * messages before 'Suivant'; a real submission to POST /demandes/public with a honeypot field.
- * A 400 puts the server's messages on their fields and goes back to the first step holding one.
+ * 'Nouvelle Demande d'Inscription' (spec 1 §2.4; decisions §5): the demande's fields (the staff
+ * form's too) in four steps (personal information, contact and address, finance, review), each
+ * checked with the shared schema's messages before 'Suivant', which says what is still missing;
+ * a real submission to POST /demandes/public with a honeypot field. A 400 puts the server's
+ * messages on their fields and goes back to the first step holding one.
  */
 export function RegistrationRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
   const [step, setStep] = useState(0);
   const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'invalid'; at: number } | null>(null);
   const [submitted, setSubmitted] = useState<{ message: string; email: string; produit: string } | null>(null);
+  // The honeypot, off the form: no person sees or fills it.
+  const [siteWeb, setSiteWeb] = useState('');
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
@@ -120,15 +113,14 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
   const produits = useQuery({ ...publicProduitsQuery(), enabled: opened });
   const settings = useQuery({ ...publicSettingsQuery(), enabled: opened && !!submitted });
 
-  const form = useForm<RegistrationValues>({
+  const form = useForm<DemandeFormValues>({
     mode: 'controlled',
-    initialValues: emptyRegistrationValues(),
-    validate: (values) => registrationErrors(values),
+    initialValues: emptyDemandeValues(),
+    validate: (values) => demandeErrors(values),
     validateInputOnBlur: true,
   });
 
-  const mutation = useMutation({
-    mutationFn: submitPublicDemande,
+  const mutation = useSubmitPublicDemande({
     onSuccess: (message) => {
       const values = form.getValues();
       const produit = produits.data?.find((p) => String(p.id) === values.produit_id);
@@ -136,8 +128,6 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
     },
     onError: (error) => {
       const fields = error instanceof ApiError && error.errors ? error.errors : {};
-      // A product taken meanwhile leaves the list.
-      if ('produit_id' in fields) void queryClient.invalidateQueries({ queryKey: authKeys.publicProduits() });
       const back = firstStepWithError(Object.keys(fields));
       if (back === null) return;
       form.setErrors(fields);
@@ -149,8 +139,9 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
   // biome-ignore lint/correctness/useExhaustiveDependencies: form and mutation are stable for this purpose
   useEffect(() => {
     if (!opened) return;
-    form.setValues(emptyRegistrationValues());
+    form.setValues(emptyDemandeValues());
     form.clearErrors();
+    setSiteWeb('');
     setStep(0);
     setSubmitted(null);
     setFocusTarget(null);
@@ -180,6 +171,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
   const values = form.values;
   const currentErrors = stepErrors(values, step);
   const stepValid = Object.keys(currentErrors).length === 0;
+  const missing = missingFieldsMessage(values, REGISTRATION_STEPS[step]?.fields ?? []);
   const last = step === STEP_COUNT - 1;
   const total = totalToPay(values.engagement_mensuel, values.duree_paiement);
   const produitList = produits.data ?? [];
@@ -200,7 +192,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
       goTo(step + 1);
       return;
     }
-    const all = registrationErrors(values);
+    const all = demandeErrors(values);
     const back = firstStepWithError(Object.keys(all));
     if (back !== null) {
       form.setErrors(all);
@@ -208,7 +200,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
       return;
     }
     mutation.reset();
-    mutation.mutate(registrationBody(values));
+    mutation.mutate(registrationBody(values, siteWeb));
   };
 
   const close = () => {
@@ -227,7 +219,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
     <Modal
       opened={opened}
       onClose={close}
-      title="Nouvelle Demande d'Inscription"
+      title="Nouvelle Demande d’Inscription"
       size="lg"
       fullScreen={phone}
       centered
@@ -244,15 +236,15 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
             {submitted.message}
           </Title>
           <Text ta="center">
-            Votre demande{submitted.produit ? ` pour « ${submitted.produit} »` : ''} a bien été enregistrée.
+            Votre demande{submitted.produit ? ` pour « ${submitted.produit} »` : ''} a bien été enregistrée.
           </Text>
           <Text ta="center" c="dimmed" size="sm">
-            Notre équipe va l'étudier et vous contactera par e-mail à l'adresse <strong>{submitted.email}</strong>. Si
+            Notre équipe va l’étudier et vous contactera par e-mail à l’adresse <strong>{submitted.email}</strong>. Si
             elle est acceptée, vous recevrez vos identifiants de connexion à cette adresse.
           </Text>
           {general && (general.phone || general.email) && (
             <Text ta="center" size="sm">
-              Une question ? Contactez-nous
+              Une question ? Contactez-nous
               {general.phone && (
                 <>
                   {' '}
@@ -285,7 +277,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   {percent} %
                 </Text>
               </Group>
-              <Progress value={percent} size="sm" aria-label={`Progression : ${percent} %`} />
+              <Progress value={percent} size="sm" aria-label={`Progression : ${percent} %`} />
               <Title order={2} size="h4" ref={heading} tabIndex={-1}>
                 {REGISTRATION_STEPS[step]?.title}
               </Title>
@@ -298,97 +290,9 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
             )}
 
             <fieldset disabled={pending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-              {step === 0 && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label="Nom complet"
-                    description="Nom de famille d'abord, puis prénoms"
-                    placeholder="Kouassi Jean-Marc"
-                    withAsterisk
-                    autoComplete="name"
-                    maxLength={200}
-                    {...form.getInputProps('nom_complet')}
-                  />
-                  <TextInput
-                    label="Numéro CNI"
-                    description="13 caractères"
-                    withAsterisk
-                    maxLength={13}
-                    autoComplete="off"
-                    {...form.getInputProps('num_cni')}
-                  />
-                  <TextInput
-                    label="Date de naissance"
-                    type="date"
-                    max={localIsoDate()}
-                    withAsterisk
-                    autoComplete="bday"
-                    {...form.getInputProps('date_naissance')}
-                  />
-                  <Select
-                    label="Situation matrimoniale"
-                    placeholder="Choisir"
-                    withAsterisk
-                    data={SITUATION_OPTIONS}
-                    {...form.getInputProps('situation_matrimoniale')}
-                  />
-                  <TextInput
-                    label="Profession"
-                    withAsterisk
-                    autoComplete="organization-title"
-                    maxLength={150}
-                    {...form.getInputProps('profession')}
-                  />
-                </SimpleGrid>
-              )}
+              {step === 0 && <DemandeIdentityFields form={form} ownDetails />}
 
-              {step === 1 && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    withAsterisk
-                    maxLength={254}
-                    {...form.getInputProps('email')}
-                  />
-                  <TextInput
-                    label="Téléphone"
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel"
-                    placeholder="+225 07 00 00 00 00"
-                    withAsterisk
-                    maxLength={30}
-                    {...form.getInputProps('telephone')}
-                  />
-                  <Select
-                    label="Pays"
-                    withAsterisk
-                    allowDeselect={false}
-                    data={PAYS_OPTIONS}
-                    {...form.getInputProps('pays')}
-                  />
-                  <Select
-                    label="Ville"
-                    placeholder="Choisir une ville"
-                    withAsterisk
-                    searchable
-                    data={VILLE_OPTIONS}
-                    {...form.getInputProps('ville')}
-                  />
-                  <TextInput
-                    label="Adresse"
-                    placeholder="Quartier, rue, lot"
-                    withAsterisk
-                    autoComplete="street-address"
-                    maxLength={300}
-                    style={{ gridColumn: '1 / -1' }}
-                    {...form.getInputProps('adresse')}
-                  />
-                </SimpleGrid>
-              )}
+              {step === 1 && <DemandeContactFields form={form} ownDetails />}
 
               {step === 2 && (
                 <Stack gap="md">
@@ -396,7 +300,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
                       <Stack gap="xs" align="flex-start">
                         <Text size="sm">
-                          Les produits disponibles n'ont pas pu être chargés : {produits.error.message}
+                          Les produits disponibles n’ont pas pu être chargés : {produits.error.message}
                         </Text>
                         <Button
                           size="xs"
@@ -410,67 +314,40 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                       </Stack>
                     </Alert>
                   )}
-                  <Select
-                    label="Produit souhaité"
-                    withAsterisk
-                    searchable
-                    placeholder={
-                      produits.isPending
-                        ? 'Chargement des produits...'
-                        : produitList.length === 0
-                          ? 'Aucun produit disponible pour le moment'
-                          : 'Choisir un produit'
+                  <DemandeFinanceFields
+                    form={form}
+                    produit={
+                      <Select
+                        label={DEMANDE_FIELD_LABELS.produit_id}
+                        withAsterisk
+                        searchable
+                        placeholder={
+                          produits.isPending
+                            ? 'Chargement des produits...'
+                            : produitList.length === 0
+                              ? 'Aucun produit disponible pour le moment'
+                              : 'Choisir un produit'
+                        }
+                        nothingFoundMessage="Aucun produit trouvé"
+                        data={produitList.map((p) => ({ value: String(p.id), label: produitLabel(p) }))}
+                        rightSection={produits.isFetching ? <Loader size={16} aria-hidden /> : undefined}
+                        description={
+                          chosen
+                            ? `${chosen.site_nom}${chosen.site_ville ? `, ${chosen.site_ville}` : ''} · Prix : ${formatFCFA(chosen.prix_vente)}`
+                            : undefined
+                        }
+                        {...form.getInputProps('produit_id')}
+                      />
                     }
-                    nothingFoundMessage="Aucun produit trouvé"
-                    data={produitList.map((p) => ({ value: String(p.id), label: produitLabel(p) }))}
-                    rightSection={produits.isFetching ? <Loader size={16} aria-hidden /> : undefined}
-                    description={
-                      chosen
-                        ? `${chosen.site_nom}${chosen.site_ville ? `, ${chosen.site_ville}` : ''} · Prix : ${formatFCFA(chosen.prix_vente)}`
-                        : undefined
-                    }
-                    {...form.getInputProps('produit_id')}
                   />
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <NumberInput
-                      label="Engagement mensuel (FCFA)"
-                      description={MINIMUM_HINT}
-                      withAsterisk
-                      thousandSeparator=" "
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
-                      min={0}
-                      {...form.getInputProps('engagement_mensuel')}
-                    />
-                    <Select
-                      label="Durée de paiement"
-                      placeholder="Choisir une durée"
-                      withAsterisk
-                      data={DUREE_OPTIONS}
-                      {...form.getInputProps('duree_paiement')}
-                    />
-                  </SimpleGrid>
-                  <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
-                    <Group justify="space-between" gap="xs">
-                      <Text size="sm" id={`${hintId}-total`}>
-                        Montant total à payer
-                      </Text>
-                      <Text fw={700} aria-live="polite" aria-labelledby={`${hintId}-total`}>
-                        {total > 0 ? formatFCFA(total) : '—'}
-                      </Text>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      Engagement mensuel × durée de paiement
-                    </Text>
-                  </Paper>
                 </Stack>
               )}
 
               {step === 3 && (
                 <Stack gap="md">
                   <ReviewSection title="Informations personnelles" onEdit={() => goTo(0)}>
-                    <ReviewField label="Nom complet">{values.nom_complet.trim()}</ReviewField>
+                    <ReviewField label="Nom">{splitNomComplet(values.nom_complet).nom}</ReviewField>
+                    <ReviewField label="Prénoms">{splitNomComplet(values.nom_complet).prenom}</ReviewField>
                     <ReviewField label="Numéro CNI">{values.num_cni.trim()}</ReviewField>
                     <ReviewField label="Date de naissance">{formatDate(values.date_naissance)}</ReviewField>
                     <ReviewField label="Situation matrimoniale">
@@ -482,7 +359,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   </ReviewSection>
                   <Divider />
                   <ReviewSection title="Contact et adresse" onEdit={() => goTo(1)}>
-                    <ReviewField label="Email">{values.email.trim()}</ReviewField>
+                    <ReviewField label="E-mail">{values.email.trim()}</ReviewField>
                     <ReviewField label="Téléphone">{values.telephone.trim()}</ReviewField>
                     <ReviewField label="Adresse">{values.adresse.trim()}</ReviewField>
                     <ReviewField label="Ville">{values.ville}</ReviewField>
@@ -523,16 +400,16 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                     name="site_web"
                     tabIndex={-1}
                     autoComplete="off"
-                    value={values.site_web}
-                    onChange={(event) => form.setFieldValue('site_web', event.currentTarget.value)}
+                    value={siteWeb}
+                    onChange={(event) => setSiteWeb(event.currentTarget.value)}
                   />
                 </label>
               </div>
             </fieldset>
 
-            {!stepValid && (
+            {missing && (
               <Text size="xs" c="dimmed" id={hintId}>
-                Remplissez correctement les champs obligatoires (*) pour continuer.
+                {missing}
               </Text>
             )}
 
@@ -544,11 +421,14 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                 <Button variant="subtle" color="gray" onClick={close} disabled={pending}>
                   Annuler
                 </Button>
+                {/* Looks disabled while the step is incomplete yet stays reachable: it says what is missing, and
+                    pressing it shows the fields' messages with the focus on the first one. */}
                 <Button
                   type="submit"
-                  disabled={!stepValid}
+                  data-disabled={!stepValid || undefined}
+                  aria-disabled={!stepValid || undefined}
                   loading={pending}
-                  aria-describedby={stepValid ? undefined : hintId}
+                  aria-describedby={missing ? hintId : undefined}
                 >
                   {last ? 'Soumettre la demande' : 'Suivant'}
                 </Button>

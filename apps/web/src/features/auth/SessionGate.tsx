@@ -1,10 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError, sessionStore, tokenMonitor, useSession } from '../../api/index.ts';
+import { profileQuery } from '../../data/auth.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
-import { profileQuery } from './auth.queries.ts';
+import { withAllStyles } from '../../ui/mantine-styles.ts';
 import { LoginPage } from './LoginPage.tsx';
-import { MustChangePasswordScreen } from './MustChangePasswordScreen.tsx';
+
+// Rarely needed: its own chunk, out of the login page's download.
+const MustChangePasswordScreen = lazy(() =>
+  withAllStyles(import('./MustChangePasswordScreen.tsx')).then((m) => ({ default: m.MustChangePasswordScreen })),
+);
 
 type Phase = 'restoring' | 'ready';
 
@@ -52,6 +57,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   if (phase === 'restoring') return <FullPageLoader />;
   if (!signedIn || !session.userData) return <LoginPage />;
-  if (session.userData.profile.must_change_password) return <MustChangePasswordScreen />;
+  if (session.userData.profile.must_change_password) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <MustChangePasswordScreen />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }

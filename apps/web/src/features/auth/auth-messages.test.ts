@@ -21,7 +21,7 @@ describe('login error message', () => {
   it("shows the server's message on a 401, else the catalogue's", () => {
     expect(
       loginErrorMessage(
-        new ApiError('http', 'Identifiants incorrects. Vérifiez votre email et mot de passe.', { status: 401 }),
+        new ApiError('http', 'Identifiants incorrects. Vérifiez votre e-mail et mot de passe.', { status: 401 }),
       ),
     ).toBe(MESSAGES.badCredentials);
     expect(loginErrorMessage(new ApiError('http', '', { status: 401 }))).toBe(MESSAGES.badCredentials);
@@ -37,10 +37,10 @@ describe('reset dialog rules', () => {
   });
 
   it('requires the account type and a valid email', () => {
-    expect(accountKindError(null)).toBe("Type d'utilisateur non sélectionné");
+    expect(accountKindError(null)).toBe('Type d’utilisateur non sélectionné');
     expect(accountKindError('membre')).toBeNull();
-    expect(emailError('')).toBe('Veuillez saisir votre adresse email');
-    expect(emailError('pas-un-email')).toBe('Veuillez saisir une adresse email valide');
+    expect(emailError('')).toBe('Veuillez saisir votre adresse e-mail');
+    expect(emailError('pas-un-email')).toBe('Veuillez saisir une adresse e-mail valide');
     expect(emailError('awa@exemple.ci')).toBeNull();
   });
 

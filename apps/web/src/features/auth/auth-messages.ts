@@ -25,12 +25,12 @@ export function previousStage(stage: ResetStage): ResetStage {
 export const RESET_FALLBACK_POLICY: PasswordPolicy = { passwordMinLength: 6, requireSpecialChars: false };
 
 export function accountKindError(kind: string | null | undefined): string | null {
-  return kind === 'membre' || kind === 'personnel' ? null : "Type d'utilisateur non sélectionné";
+  return kind === 'membre' || kind === 'personnel' ? null : 'Type d’utilisateur non sélectionné';
 }
 
 export function emailError(email: string): string | null {
   const result = emailSchema.safeParse(email);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Veuillez saisir une adresse email valide');
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Veuillez saisir une adresse e-mail valide');
 }
 
 export interface ResetValues {

@@ -1,8 +1,9 @@
-import { can, formatLongDate, roleLabel, viewPath } from '@app/shared';
+import { can, formatLongDate, roleLabel } from '@app/shared';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutDashboard, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useCurrentProfile } from '../../api/index.ts';
+import { viewPath } from '../../app/views.tsx';
 
 /**
  * 'Tableau de bord' (spec 1 §2.7): title with the role, welcome line with the first name and the
@@ -21,7 +22,7 @@ export default function DashboardPage() {
             Tableau de bord{profile ? ` — ${roleLabel(profile.role)}` : ''}
           </Title>
           <Text c="dimmed">
-            Bienvenue{profile ? `, ${profile.prenom}` : ''} ! Nous sommes le {today}.
+            Bienvenue{profile ? `, ${profile.prenom}` : ''} ! Nous sommes le {today}.
           </Text>
         </Stack>
         {can(profile?.role, 'dashboard.new_demande') && (
@@ -37,8 +38,8 @@ export default function DashboardPage() {
           </ThemeIcon>
           <Text fw={600}>Indicateurs en préparation</Text>
           <Text c="dimmed" ta="center" maw={520}>
-            Les statistiques, l'activité récente et les alertes du tableau de bord arrivent dans une prochaine version
-            de l'application.
+            Les statistiques, l’activité récente et les alertes du tableau de bord arrivent dans une prochaine version
+            de l’application.
           </Text>
         </Stack>
       </Paper>

@@ -1,4 +1,4 @@
-import { type Demande, formatDate, formatFCFA } from '@app/shared';
+import { applicantName, type Demande, formatDate, formatFCFA } from '@app/shared';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
@@ -25,7 +25,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
       {icon}
       <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Text span c="dimmed" size="sm">
-          {label} :{' '}
+          {label} :{' '}
         </Text>
         {children}
       </Text>
@@ -48,7 +48,7 @@ export interface DemandeCardProps {
  */
 export function DemandeCard({ demande, canDecide, onOpen, onDecide }: DemandeCardProps) {
   const titleId = useId();
-  const name = demande.nom_complet;
+  const name = applicantName(demande.nom_complet);
   const pending = demande.statut === 'en_attente';
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} h="100%">
@@ -65,7 +65,7 @@ export function DemandeCard({ demande, canDecide, onOpen, onDecide }: DemandeCar
         </Text>
       </Group>
       <Stack gap={4} mt="sm">
-        <Line icon={<IconMail {...iconProps} />} label="Email">
+        <Line icon={<IconMail {...iconProps} />} label="E-mail">
           {demande.email}
         </Line>
         <Line icon={<IconPhone {...iconProps} />} label="Téléphone">

@@ -1,10 +1,11 @@
-import { formatFCFA } from '@app/shared';
+import { ENGAGEMENT_MINIMUM_HINT, formatFCFA } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import type { RecordedCall } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { CREATE_SUCCESS_CLOSE_MS, DemandeCreateModal } from './DemandeCreateModal.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
+import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import {
   choose,
   failure,
@@ -19,6 +20,7 @@ import {
 
 beforeEach(() => {
   circuitBreaker.reset();
+  toastStore.clear();
   signIn('commercial');
 });
 
@@ -37,7 +39,7 @@ function serve(answers = {}) {
 
 const productInput = (dialog: HTMLElement) =>
   within(dialog)
-    .getAllByLabelText(/^Produit/)
+    .getAllByLabelText(/^Produit souhaité/)
     .find((element) => element.tagName === 'INPUT') as HTMLInputElement;
 
 const produitCalls = (calls: RecordedCall[]) =>
@@ -48,16 +50,17 @@ async function fillPerson(user: ReturnType<typeof renderWithProviders>['user'], 
     [/^Nom complet/, 'Bamba Fatou'],
     [/^Numéro CNI/, 'CI00987654321'],
     [/^Profession/, 'Comptable'],
-    [/^Email/, 'Fatou.Bamba@exemple.ci'],
+    [/^E-mail/, 'Fatou.Bamba@exemple.ci'],
     [/^Téléphone/, '+225 05 44 33 22 11'],
     [/^Adresse/, 'Yopougon Maroc'],
-    [/^Ville/, 'Abidjan'],
   ];
   for (const [label, value] of fields) {
     await user.click(within(dialog).getByLabelText(label));
     await user.paste(value);
   }
   fireEvent.change(within(dialog).getByLabelText(/^Date de naissance/), { target: { value: '1990-06-15' } });
+  await choose(user, dialog, /^Situation matrimoniale/, 'Célibataire');
+  await choose(user, dialog, /^Ville/, 'Abidjan');
 }
 
 describe('DemandeCreateModal', () => {
@@ -65,7 +68,7 @@ describe('DemandeCreateModal', () => {
     const calls = serve();
     const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
-    for (const legend of ['Informations personnelles', 'Contact', 'Adresse', 'Informations financières']) {
+    for (const legend of ['Informations personnelles', 'Contact et adresse', 'Informations financières']) {
       expect(within(dialog).getByRole('group', { name: legend })).toBeInTheDocument();
     }
     expect(productInput(dialog)).toBeDisabled();
@@ -104,20 +107,36 @@ describe('DemandeCreateModal', () => {
     for (const message of [
       'Le nom complet est requis',
       'La profession est requise',
-      "L'email est requis",
+      'L’e-mail est requis',
       'Le téléphone est requis',
+      'Veuillez choisir une situation matrimoniale',
+      'La ville est requise',
       'Veuillez sélectionner un site',
       'Veuillez sélectionner un produit',
-      "L'engagement mensuel doit être supérieur à 0",
-      'La durée de paiement doit être supérieure à 0',
+      'Veuillez choisir une durée de paiement',
     ]) {
       expect(within(dialog).getByText(message)).toBeInTheDocument();
     }
+    // The public form's minimum, its hint then its refusal.
+    expect(within(dialog).getAllByText(text(ENGAGEMENT_MINIMUM_HINT))).toHaveLength(2);
     expect(within(dialog).getByLabelText(/^Nom complet/)).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('creates the demande with the financial summary, says so and closes after 2 s', async () => {
+  it("offers the public form's choices: the cities of the country, a typed city elsewhere, the same durations", async () => {
+    serve();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Ville/ }));
+    expect(await within(dialog).findByRole('option', { name: 'Yamoussoukro' })).toBeInTheDocument();
+    await choose(user, dialog, /^Pays/, 'Burkina Faso');
+    expect(within(dialog).getByRole('textbox', { name: /^Ville/ })).toHaveValue('');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Durée de paiement/ }));
+    const durations = (await within(dialog).findAllByRole('option')).map((o) => o.textContent);
+    expect(durations).toEqual(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
+  });
+
+  it('creates the demande with the total to pay, and closes with a toast', async () => {
     const calls = serve({
       'POST /api/demandes': {
         status: 201,
@@ -130,16 +149,15 @@ describe('DemandeCreateModal', () => {
     await fillPerson(user, dialog);
     await choose(user, dialog, /^Site/, 'Les Jardins de Cocody — Abidjan');
     await waitFor(() => expect(productInput(dialog)).toBeEnabled());
-    await choose(user, dialog, /^Produit/, `Villa Premium — ${formatFCFA(25_000_000)}`);
-    expect(within(dialog).queryByText('Récapitulatif financier')).not.toBeInTheDocument();
+    await choose(user, dialog, /^Produit souhaité/, `Villa Premium — ${formatFCFA(25_000_000)}`);
     await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '200000');
-    await user.type(within(dialog).getByLabelText(/^Durée de paiement/), '48');
-    expect(within(dialog).getByText('Récapitulatif financier')).toBeInTheDocument();
-    expect(within(dialog).getByText(text(`Montant total : ${formatFCFA(9_600_000)}`))).toBeInTheDocument();
+    await choose(user, dialog, /^Durée de paiement/, '48 mois');
+    expect(within(dialog).getByText(text(formatFCFA(9_600_000)))).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Notes/), 'Client recommandé');
 
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
-    expect(await within(dialog).findByText('Demande créée avec succès !')).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(toastStore.getSnapshot()).toMatchObject([{ type: 'success', message: 'Demande créée avec succès !' }]);
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/demandes');
     expect(post?.body).toEqual({
@@ -152,14 +170,12 @@ describe('DemandeCreateModal', () => {
       telephone: '+225 05 44 33 22 11',
       adresse: 'Yopougon Maroc',
       ville: 'Abidjan',
-      pays: "Côte d'Ivoire",
+      pays: 'Côte d’Ivoire',
       produit_id: 7,
       engagement_mensuel: 200_000,
       duree_paiement: 48,
       notes: 'Client recommandé',
     });
-    expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CREATE_SUCCESS_CLOSE_MS + 1500 });
   });
 
   it("shows a refusal in the red banner and the server's field messages on the fields", async () => {
@@ -174,9 +190,9 @@ describe('DemandeCreateModal', () => {
     await fillPerson(user, dialog);
     await choose(user, dialog, /^Site/, 'Résidence Bassam — Grand-Bassam');
     await waitFor(() => expect(productInput(dialog)).toBeEnabled());
-    await choose(user, dialog, /^Produit/, `Studio Moderne — ${formatFCFA(8_000_000)}`);
+    await choose(user, dialog, /^Produit souhaité/, `Studio Moderne — ${formatFCFA(8_000_000)}`);
     await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '100000');
-    await user.type(within(dialog).getByLabelText(/^Durée de paiement/), '80');
+    await choose(user, dialog, /^Durée de paiement/, '60 mois');
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
 
     const alert = await within(dialog).findByRole('alert');

@@ -140,7 +140,7 @@ describe('DemandeDecisionModal', () => {
     const calls = serveDemandes({
       demandes: [DEMANDE],
       answers: {
-        'PUT /api/demandes/5/validate': failure(400, "Ce gestionnaire n'existe pas ou n'est pas actif"),
+        'PUT /api/demandes/5/validate': failure(400, 'Ce gestionnaire n’existe pas ou n’est pas actif'),
       },
     });
     const managerLoads = () => calls.filter((c) => c.url === '/api/gestionnaires/actifs').length;
@@ -150,7 +150,7 @@ describe('DemandeDecisionModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
     expect(managerLoads()).toBe(1);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer la validation' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent("n'est pas actif");
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('n’est pas actif');
     await waitFor(() => expect(managerLoads()).toBe(2));
   });
 

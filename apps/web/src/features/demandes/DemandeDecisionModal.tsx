@@ -1,8 +1,9 @@
 import {
+  applicantName,
   DEMANDE_MESSAGES,
   type Demande,
   formatFCFA,
-  type GestionnaireActif,
+  fullName,
   MOTIF_AUTRE,
   MOTIFS_REJET,
 } from '@app/shared';
@@ -23,15 +24,14 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconUserOff } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/index.ts';
+import { type DemandeResult, useDecideDemande } from '../../data/demandes.ts';
+import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { useSuccessClose } from '../../ui/use-success-close.ts';
 import { months, produitTitre } from './demande-format.ts';
-import { type DemandeResult, rejectDemande, validateDemande } from './demandes.api.ts';
-import { DEMANDE_DECISION_CHANGES, demandesKeys, gestionnairesActifsQuery } from './demandes.queries.ts';
 
 /** The success screen closes the wizard after 2 seconds (spec 1 §9). */
 export const DECISION_SUCCESS_CLOSE_MS = 2_000;
@@ -62,13 +62,11 @@ const TEXTS = {
   },
 } as const;
 
-const gestionnaireName = (g: Pick<GestionnaireActif, 'prenom' | 'nom'>) => `${g.prenom} ${g.nom}`.trim();
-
 function DemandeSummary({ demande }: { demande: Demande }) {
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {demande.nom_complet}
+        {applicantName(demande.nom_complet)}
       </Text>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {produitTitre(demande)} · {formatFCFA(demande.engagement_mensuel)} par mois pendant{' '}
@@ -81,11 +79,10 @@ function DemandeSummary({ demande }: { demande: Demande }) {
 /**
  * The validate/reject wizard (spec 1 §2.5): Sélection (an active gestionnaire, or a reason and
  * comments), Confirmation ('Retour' goes back), processing (the modal cannot be closed), Terminé;
- * 2 seconds after success the modal closes and the lists reload. Server refusals are shown in
+ * 2 seconds after success the modal closes. Server refusals are shown in
  * the wizard with the server's French message.
  */
 export function DemandeDecisionModal({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
   const [shown, setShown] = useState(decision);
   const [phase, setPhase] = useState<Phase>('selection');
@@ -97,33 +94,26 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
   const [result, setResult] = useState<DemandeResult | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const refresh = () =>
-    Promise.all(DEMANDE_DECISION_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const { showSuccess, reset: resetSuccess } = useSuccessClose(onClose, DECISION_SUCCESS_CLOSE_MS);
 
-  const finish = () => {
-    onClose();
-    void refresh();
+  // The lists reload after any answer: a refusal often means the list on screen is out of date.
+  const mutation = useDecideDemande();
+  const decide = ({ demande, action }: Decision) => {
+    setPhase('processing');
+    mutation.mutate(
+      action === 'validate'
+        ? { action, demande, gerePar: Number(gestionnaireId) }
+        : { action, demande, motif: motif ?? '', commentaires: commentaires.trim() || null },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setPhase('success');
+          showSuccess(answer.message);
+        },
+        onError: () => setPhase('confirmation'),
+      },
+    );
   };
-  const { showSuccess, reset: resetSuccess } = useSuccessClose(finish, DECISION_SUCCESS_CLOSE_MS);
-
-  const mutation = useMutation({
-    mutationFn: (d: Decision): Promise<DemandeResult> =>
-      d.action === 'validate'
-        ? validateDemande(d.demande.id, Number(gestionnaireId))
-        : rejectDemande(d.demande.id, motif ?? '', commentaires.trim() || null),
-    onMutate: () => setPhase('processing'),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(demandesKeys.detail(answer.demande.id), answer.demande);
-      setResult(answer);
-      setPhase('success');
-      showSuccess(answer.message);
-    },
-    onError: (error) => {
-      setPhase('confirmation');
-      // Already processed, gone or conflicting: the list on screen is out of date.
-      if (error instanceof ApiError && [400, 404, 409].includes(error.status)) void refresh();
-    },
-  });
 
   // Each opening starts afresh on the selection step.
   if (decision && decision !== shown) {
@@ -181,11 +171,8 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
 
   const close = () => {
     if (processing) return;
-    if (phase === 'success') {
-      resetSuccess();
-      finish();
-      return;
-    }
+    // A closing during the success screen cancels the pending one.
+    if (phase === 'success') resetSuccess();
     onClose();
   };
 
@@ -257,7 +244,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
                         <Paper key={g.id} withBorder radius="md" p="sm">
                           <Radio
                             value={String(g.id)}
-                            label={gestionnaireName(g)}
+                            label={fullName(g)}
                             description={`${g.poste} · ${g.departement}`}
                           />
                         </Paper>
@@ -288,8 +275,8 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
                     label="Commentaires"
                     description={
                       motif === MOTIF_AUTRE
-                        ? 'Obligatoire pour « Autre » : précisez le motif.'
-                        : 'Facultatif : ils sont transmis au demandeur.'
+                        ? 'Obligatoire pour « Autre » : précisez le motif.'
+                        : 'Facultatif : ils sont transmis au demandeur.'
                     }
                     withAsterisk={motif === MOTIF_AUTRE}
                     rows={3}
@@ -323,8 +310,8 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
               {action === 'validate' ? (
                 <>
                   <Text size="sm">
-                    Vous allez valider la demande de <strong>{demande.nom_complet}</strong>. Gestionnaire responsable :{' '}
-                    <strong>{chosen ? gestionnaireName(chosen) : ''}</strong>
+                    Vous allez valider la demande de <strong>{applicantName(demande.nom_complet)}</strong>. Gestionnaire
+                    responsable : <strong>{chosen ? fullName(chosen) : ''}</strong>
                     {chosen ? ` (${chosen.poste}, ${chosen.departement})` : ''}.
                   </Text>
                   <Text size="sm" c="dimmed">
@@ -335,14 +322,14 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
               ) : (
                 <>
                   <Text size="sm">
-                    Vous allez rejeter la demande de <strong>{demande.nom_complet}</strong>.
+                    Vous allez rejeter la demande de <strong>{applicantName(demande.nom_complet)}</strong>.
                   </Text>
                   <Text size="sm">
-                    Motif : <strong>{motif}</strong>
+                    Motif : <strong>{motif}</strong>
                   </Text>
                   {commentaires.trim() && (
                     <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                      Commentaires : {commentaires.trim()}
+                      Commentaires : {commentaires.trim()}
                     </Text>
                   )}
                   <Text size="sm" c="dimmed">
@@ -381,7 +368,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
                 <Button
                   color={action === 'validate' ? 'green' : 'red'}
                   loading={processing}
-                  onClick={() => shown && mutation.mutate(shown)}
+                  onClick={() => shown && decide(shown)}
                 >
                   {texts.confirm}
                 </Button>
@@ -399,7 +386,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
               </Title>
               {action === 'validate' && result.demande.membre && (
                 <Text>
-                  Membre créé : <strong>{result.demande.membre.code_esv}</strong>
+                  Membre créé : <strong>{result.demande.membre.code_esv}</strong>
                 </Text>
               )}
               <Text size="sm" c="dimmed" ta="center">

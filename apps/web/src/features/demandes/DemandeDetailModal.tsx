@@ -5,10 +5,10 @@ import { IconCheck, IconFileSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
+import { demandeDetailQuery } from '../../data/demandes.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { DemandeDetails } from './DemandeDetails.tsx';
-import { demandeDetailQuery } from './demandes.queries.ts';
 
 export interface DemandeDetailModalProps {
   /** The demande opened from the list (shown at once, then re-read from the server); null: closed. */

@@ -1,4 +1,12 @@
-import { type Demande, formatDate, formatDateTime, formatFCFA } from '@app/shared';
+import {
+  applicantName,
+  type Demande,
+  formatDate,
+  formatDateTime,
+  formatFCFA,
+  fullName,
+  splitNomComplet,
+} from '@app/shared';
 import { Divider, Group, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -50,7 +58,7 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
       <Group gap="sm" justify="space-between" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {demande.nom_complet}
+            {applicantName(demande.nom_complet)}
           </Title>
           <Text size="sm" c="dimmed">
             Demande n° {demande.id} · {demande.origine === 'public' ? 'Formulaire public' : 'Saisie par le personnel'}
@@ -60,7 +68,9 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
       </Group>
 
       <Section title="Informations personnelles">
-        <Field label="Nom complet">{demande.nom_complet}</Field>
+        {/* As the member's account will hold it. */}
+        <Field label="Nom">{splitNomComplet(demande.nom_complet).nom}</Field>
+        <Field label="Prénoms">{splitNomComplet(demande.nom_complet).prenom}</Field>
         <Field label="Numéro CNI">{demande.num_cni}</Field>
         <Field label="Date de naissance">{formatDate(demande.date_naissance)}</Field>
         <Field label="Situation matrimoniale">{situationLabel(demande.situation_matrimoniale)}</Field>
@@ -68,7 +78,7 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
       </Section>
 
       <Section title="Contact">
-        <Field label="Email">{demande.email}</Field>
+        <Field label="E-mail">{demande.email}</Field>
         <Field label="Téléphone">{demande.telephone}</Field>
       </Section>
 
@@ -111,9 +121,7 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
           {demande.statut === 'validee' && (
             <>
               <Field label="Gestionnaire">
-                {demande.gestionnaire
-                  ? `${demande.gestionnaire.prenom} ${demande.gestionnaire.nom}`.trim()
-                  : 'Non renseigné'}
+                {demande.gestionnaire ? fullName(demande.gestionnaire) : 'Non renseigné'}
               </Field>
               <Field label="Code membre créé">{demande.membre?.code_esv ?? 'Aucun'}</Field>
             </>

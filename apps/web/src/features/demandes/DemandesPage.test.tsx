@@ -1,5 +1,6 @@
 import { formatFCFA } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import type { RecordedCall } from '../../test/fetch-mock.ts';
@@ -32,6 +33,11 @@ const DEMANDES = [
   }),
 ];
 
+/** The address's query, where the filters are kept. */
+function Probe() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
+
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/demandes?')).map(params);
 
@@ -41,7 +47,7 @@ describe('DemandesPage', () => {
     renderWithProviders(<DemandesPage />, { route: '/demandes' });
     expect(screen.getByRole('heading', { name: 'Gestion des Demandes' })).toBeInTheDocument();
 
-    const card = await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     for (const value of [
       'En attente',
       'Villa Premium',
@@ -50,30 +56,32 @@ describe('DemandesPage', () => {
       '36 mois',
       'Enseignant',
       '+225 07 08 09 10 11',
-      "Cocody Angré, 8e tranche, Abidjan, Côte d'Ivoire",
+      'Cocody Angré, 8e tranche, Abidjan, Côte d’Ivoire',
       '02/03/2026',
     ]) {
       expect(text(card.textContent ?? '')).toContain(value);
     }
-    expect(within(screen.getByRole('article', { name: 'Yao Aya Clarisse' })).getByText('Validée')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Diallo Mamadou' })).getByText('Rejetée')).toBeInTheDocument();
-    expect(screen.getByText('30 demandes au total')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 - 30 demandes')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Aya Clarisse Yao' })).getByText('Validée')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Mamadou Diallo' })).getByText('Rejetée')).toBeInTheDocument();
+    expect(screen.getByText('30 demandes en attente')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 3 – 30 demandes')).toBeInTheDocument();
 
+    // It opens on the demandes that wait.
     const first = listCalls(calls)[0];
     expect(first?.get('page')).toBe('1');
     expect(first?.get('limit')).toBe('12');
-    expect(first?.has('statut')).toBe(false);
+    expect(first?.get('statut')).toBe('en_attente');
     expect(first?.has('search')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('En attente');
   });
 
   it('offers Valider and Rejeter on pending demandes only, to an admin', async () => {
     serveDemandes({ demandes: DEMANDES });
     renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    const pending = await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const pending = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(within(pending).getByRole('button', { name: /^Valider/ })).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: /^Rejeter/ })).toBeInTheDocument();
-    for (const name of ['Yao Aya Clarisse', 'Diallo Mamadou']) {
+    for (const name of ['Aya Clarisse Yao', 'Mamadou Diallo']) {
       const card = screen.getByRole('article', { name });
       expect(within(card).getByRole('button', { name: /^Voir détails/ })).toBeInTheDocument();
       expect(within(card).queryByRole('button', { name: /^Valider/ })).not.toBeInTheDocument();
@@ -86,13 +94,13 @@ describe('DemandesPage', () => {
     signIn('gestionnaire');
     serveDemandes({ demandes: DEMANDES });
     const first = renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    const pending = await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const pending = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(within(pending).getByRole('button', { name: /^Valider/ })).toBeInTheDocument();
     first.unmount();
 
     signIn('commercial');
     renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    const card = await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(within(card).getByRole('button', { name: /^Voir détails/ })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Valider/ })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Rejeter/ })).not.toBeInTheDocument();
@@ -101,30 +109,49 @@ describe('DemandesPage', () => {
 
   it('sends the status and the debounced search, back to page 1 on a change', async () => {
     const calls = serveDemandes({ demandes: DEMANDES, total: 40 });
-    const { user, container } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const { user, container } = renderWithProviders(
+      <>
+        <DemandesPage />
+        <Probe />
+      </>,
+      { route: '/demandes' },
+    );
+    await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('page')).toBe('2'));
 
-    await choose(user, container, 'Statut', 'En attente');
-    await waitFor(() => expect(listCalls(calls).at(-1)?.get('statut')).toBe('en_attente'));
+    await choose(user, container, 'Statut', 'Validée');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('statut')).toBe('validee'));
     expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
 
     await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'villa');
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('villa'));
     // One call for the whole word: the search waits 300 ms after the last key.
     expect(listCalls(calls).filter((q) => q.has('search'))).toHaveLength(1);
-    expect(listCalls(calls).at(-1)?.get('statut')).toBe('en_attente');
+    expect(listCalls(calls).at(-1)?.get('statut')).toBe('validee');
 
     await choose(user, container, 'Statut', 'Tous');
     await waitFor(() => expect(listCalls(calls).at(-1)?.has('statut')).toBe(false));
+    expect(screen.getByTestId('location')).toHaveTextContent('statut=tous');
+
+    await choose(user, container, 'Statut', 'En attente');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('statut')).toBe('en_attente'));
+    expect(screen.getByTestId('location')).not.toHaveTextContent('statut');
+  });
+
+  it('keeps every status when the address says so', async () => {
+    const calls = serveDemandes({ demandes: DEMANDES, total: 30 });
+    renderWithProviders(<DemandesPage />, { route: '/demandes?statut=tous' });
+    expect(await screen.findByText('30 demandes au total')).toBeInTheDocument();
+    expect(listCalls(calls)[0]?.has('statut')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('Tous');
   });
 
   it('reads the filters from the address, English statuses included', async () => {
     const calls = serveDemandes({ demandes: DEMANDES });
     renderWithProviders(<DemandesPage />, { route: '/demandes?statut=rejected&q=diallo&page=1' });
-    await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(listCalls(calls)[0]?.get('statut')).toBe('rejetee');
     expect(listCalls(calls)[0]?.get('search')).toBe('diallo');
     expect(screen.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('diallo');
@@ -136,18 +163,25 @@ describe('DemandesPage', () => {
     expect(await screen.findByText('Aucune demande trouvée')).toBeInTheDocument();
     expect(screen.getByText('Essayez de modifier vos critères de recherche')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réinitialiser les filtres' }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.has('statut')).toBe(false));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('statut')).toBe('en_attente'));
     unmount();
 
-    renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const second = renderWithProviders(<DemandesPage />, { route: '/demandes?statut=tous' });
     expect(await screen.findByText('Aucune demande trouvée')).toBeInTheDocument();
     expect(screen.queryByText('Essayez de modifier vos critères de recherche')).not.toBeInTheDocument();
+    second.unmount();
+
+    // Nothing waits: say so, and offer the other demandes.
+    const third = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    expect(await screen.findByText('Aucune demande en attente')).toBeInTheDocument();
+    await third.user.click(screen.getByRole('button', { name: 'Voir toutes les demandes' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.has('statut')).toBe(false));
   });
 
   it('refreshes the list with Actualiser', async () => {
     const calls = serveDemandes({ demandes: DEMANDES });
     const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     const before = listCalls(calls).length;
     await user.click(screen.getByRole('button', { name: 'Actualiser' }));
     await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
@@ -159,16 +193,16 @@ describe('DemandesPage', () => {
       demandes: DEMANDES,
       answers: {
         'GET /api/demandes': () =>
-          fail ? failure(403, 'Accès refusé - Rôle insuffisant.', 'FORBIDDEN') : list(DEMANDES),
+          fail ? failure(403, 'Accès refusé – Rôle insuffisant.', 'FORBIDDEN') : list(DEMANDES),
       },
     });
     const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur lors de la récupération des demandes')).toBeInTheDocument();
-    expect(within(alert).getByText('Accès refusé - Rôle insuffisant.')).toBeInTheDocument();
+    expect(within(alert).getByText('Accès refusé – Rôle insuffisant.')).toBeInTheDocument();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    expect(await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' })).toBeInTheDocument();
   });
 
   it('shows the session panel on a 401, with diagnostics and Se reconnecter', async () => {
@@ -192,7 +226,7 @@ describe('DemandesPage', () => {
     const diagnostics = within(panel).getByRole('table', { name: 'Diagnostics' });
     expect(within(diagnostics).getByRole('row', { name: /Connecté/ })).toHaveTextContent('Oui');
     expect(within(diagnostics).getByRole('row', { name: /Rôle/ })).toHaveTextContent('Administrateur');
-    expect(within(diagnostics).getByRole('row', { name: /Jeton d'accès présent/ })).toHaveTextContent('Oui');
+    expect(within(diagnostics).getByRole('row', { name: /Jeton d’accès présent/ })).toHaveTextContent('Oui');
     expect(within(diagnostics).getByRole('row', { name: /Longueur du jeton/ })).toHaveTextContent('6 caractères');
 
     await user.click(within(panel).getByRole('button', { name: 'Se reconnecter' }));
@@ -202,7 +236,7 @@ describe('DemandesPage', () => {
   it('opens the detail with every section, and the processed part of a validated demande', async () => {
     serveDemandes({ demandes: DEMANDES });
     const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    const card = await screen.findByRole('article', { name: 'Yao Aya Clarisse' });
+    const card = await screen.findByRole('article', { name: 'Aya Clarisse Yao' });
     await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Détails de la demande' });
     for (const section of [
@@ -217,6 +251,10 @@ describe('DemandesPage', () => {
     ]) {
       expect(within(dialog).getByRole('region', { name: section })).toBeInTheDocument();
     }
+    // The name in the one order, and split as the member's account will hold it.
+    expect(within(dialog).getByRole('heading', { name: 'Aya Clarisse Yao' })).toBeInTheDocument();
+    expect(fieldValue(dialog, 'Nom')).toBe('Yao');
+    expect(fieldValue(dialog, 'Prénoms')).toBe('Aya Clarisse');
     expect(fieldValue(dialog, 'Numéro CNI')).toBe('CI00123456789');
     expect(fieldValue(dialog, 'Date de naissance')).toBe('12/04/1988');
     expect(fieldValue(dialog, 'Situation matrimoniale')).toBe('Marié(e)');
@@ -236,7 +274,7 @@ describe('DemandesPage', () => {
   it('opens the wizard from the detail of a pending demande', async () => {
     serveDemandes({ demandes: DEMANDES });
     const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
-    const card = await screen.findByRole('article', { name: 'Kouassi Jean-Baptiste' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Détails de la demande' });
     expect(within(dialog).queryByRole('region', { name: 'Traitement' })).not.toBeInTheDocument();

@@ -1,15 +1,15 @@
-import { can, type Demande, type DemandeStatut, type Pagination } from '@app/shared';
+import { can, type Demande, type DemandeStatut, type Pagination, pageSummary, pluralTotal } from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
+import { type DemandeFilters, demandesListQuery } from '../../data/demandes.ts';
 import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { ALL } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
@@ -20,23 +20,32 @@ import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { DemandeDetailModal } from './DemandeDetailModal.tsx';
 import { STATUT_OPTIONS } from './demande-format.ts';
-import { demandesListQuery } from './demandes.queries.ts';
-import { parseStatut, useDemandeFilters } from './use-demande-filters.ts';
+import { DEFAULT_STATUT, parseStatut, useDemandeFilters } from './use-demande-filters.ts';
 
 /** Twelve cards a page: full rows of one, two or three columns. */
 export const DEMANDES_PAGE_SIZE = 12;
 
 const LOAD_FAILURE = 'Erreur lors de la récupération des demandes';
 
-/** '12 demandes au total', or '1 demande trouvée' under a filter. */
-function countLine(pagination: Pagination, filtered: boolean): string {
-  if (!filtered) return `${pluralTotal(pagination, 'demande')} au total`;
-  return `${pluralTotal(pagination, 'demande')} ${pagination.total > 1 ? 'trouvées' : 'trouvée'}`;
+/** How a status qualifies the count: one, then several. */
+const STATUT_COUNT: Record<DemandeStatut, [string, string]> = {
+  en_attente: ['en attente', 'en attente'],
+  validee: ['validée', 'validées'],
+  rejetee: ['rejetée', 'rejetées'],
+};
+
+/** '12 demandes au total', '3 demandes en attente', or '1 demande trouvée' under a search. */
+function countLine(pagination: Pagination, { search, statut }: Pick<DemandeFilters, 'search' | 'statut'>): string {
+  const count = pluralTotal(pagination, 'demande');
+  const several = pagination.total > 1;
+  if (search) return `${count} ${several ? 'trouvées' : 'trouvée'}`;
+  if (!statut) return `${count} au total`;
+  return `${count} ${STATUT_COUNT[statut][several ? 1 : 0]}`;
 }
 
 /**
  * 'Gestion des Demandes' (spec 1 §2.5): count and refresh, search (name, product, notes) and
- * status in the address, cards with their actions, pages; the detail modal, the validate/reject
+ * status in the address (it opens on the demandes that wait), cards with their actions, pages; the detail modal, the validate/reject
  * wizard and the creation modal.
  */
 export default function DemandesPage() {
@@ -54,7 +63,9 @@ export default function DemandesPage() {
   const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
   useLastPageClamp(filters.page, totalPages, setPage);
   const page = Math.min(filters.page, totalPages ?? filters.page);
-  const filtered = !!(filters.search || filters.statut);
+  // Narrowed beyond the list's default ('en attente', no search): a reset goes back to it.
+  const narrowed = !!filters.search || (filters.statut !== null && filters.statut !== DEFAULT_STATUT);
+  const onDefault = !filters.search && filters.statut === DEFAULT_STATUT;
 
   const decide = (demande: Demande, action: DecisionAction) => {
     setDetail(null);
@@ -70,7 +81,7 @@ export default function DemandesPage() {
             Gestion des Demandes
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {data ? countLine(data.pagination, filtered) : '\u00a0'}
+            {data ? countLine(data.pagination, filters) : '\u00a0'}
           </Text>
         </div>
         <Group gap="xs">
@@ -91,7 +102,7 @@ export default function DemandesPage() {
             allowDeselect={false}
             data={STATUT_OPTIONS}
             value={filters.statut ?? ALL}
-            onChange={(value) => setStatut(parseStatut(value) as DemandeStatut | null)}
+            onChange={(value) => setStatut(parseStatut(value))}
             style={{ flex: '0 1 200px' }}
           />
         </Group>
@@ -106,17 +117,29 @@ export default function DemandesPage() {
       ) : !data ? (
         <CardsSkeleton label="Chargement des demandes" />
       ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconFileText size={28} />}
-          title="Aucune demande trouvée"
-          description={filtered ? 'Essayez de modifier vos critères de recherche' : undefined}
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
+        onDefault ? (
+          <EmptyPanel
+            icon={<IconFileText size={28} />}
+            title="Aucune demande en attente"
+            description="Les nouvelles demandes apparaîtront ici."
+          >
+            <Button variant="light" onClick={() => setStatut(null)}>
+              Voir toutes les demandes
             </Button>
-          )}
-        </EmptyPanel>
+          </EmptyPanel>
+        ) : (
+          <EmptyPanel
+            icon={<IconFileText size={28} />}
+            title="Aucune demande trouvée"
+            description={narrowed ? 'Essayez de modifier vos critères de recherche' : undefined}
+          >
+            {narrowed && (
+              <Button variant="light" onClick={clearAll}>
+                Réinitialiser les filtres
+              </Button>
+            )}
+          </EmptyPanel>
+        )
       ) : (
         <Stack gap="md">
           {query.isError && isAuthFailure(query.error) && (
@@ -149,7 +172,7 @@ export default function DemandesPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'demande')}`}
+          summary={pageSummary(page, totalPages, pluralTotal(data.pagination, 'demande'))}
         />
       )}
 

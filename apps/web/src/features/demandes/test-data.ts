@@ -18,7 +18,7 @@ export function makeDemande(overrides: Partial<Demande> = {}): Demande {
     montant_total: 9_000_000,
     email: `demandeur${id}@demo.test`,
     telephone: '+225 07 08 09 10 11',
-    pays: "Côte d'Ivoire",
+    pays: 'Côte d’Ivoire',
     ville: 'Abidjan',
     adresse: 'Cocody Angré, 8e tranche',
     produit_id: 7,

@@ -1,14 +1,13 @@
-import { type Favori, formatDate, formatFCFA } from '@app/shared';
+import { type Favori, formatDate, formatFCFA, formatSurface } from '@app/shared';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconEye, IconMapPin } from '@tabler/icons-react';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { FavoriteButton } from '../../ui/favoris/FavoriteButton.tsx';
-import { formatSurface } from '../../ui/format-surface.ts';
+import { FavoriteButton } from '../../ui/FavoriteButton.tsx';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 
 const TYPE_LABELS = { logement: 'Logement', terrain: 'Terrain' } as const;
-const placeOf = (f: Favori) => `${f.produit.site.nom_site} - ${f.produit.site.ville_site}`;
+const placeOf = (f: Favori) => `${f.produit.site.nom_site} – ${f.produit.site.ville_site}`;
 
 /** A favourite in the grid (spec 2 §2): photo or 'Pas d'image', heart, date added, title, place, price, surface. */
 export function FavoriCard({ favori }: { favori: Favori }) {
@@ -17,7 +16,7 @@ export function FavoriCard({ favori }: { favori: Favori }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} h="100%">
       <Card.Section pos="relative">
-        <SafeImage src={produit.photo} alt={produit.titre} height={180} placeholder="Pas d'image" />
+        <SafeImage src={produit.photo} alt={produit.titre} height={180} placeholder="Pas d’image" />
         <div style={{ position: 'absolute', top: 8, right: 8 }}>
           <FavoriteButton produitId={produit.id} overlay />
         </div>
@@ -121,7 +120,7 @@ export function FavorisTable({ favoris }: { favoris: Favori[] }) {
                   <Table.Td colSpan={5} bg="var(--mantine-color-gray-0)">
                     <Group gap="lg" py={4} wrap="wrap">
                       <Badge variant="light">{TYPE_LABELS[produit.type]}</Badge>
-                      <Text size="sm">Surface : {formatSurface(produit.surface)}</Text>
+                      <Text size="sm">Surface : {formatSurface(produit.surface)}</Text>
                       <Badge color={produit.disponibilite === 'disponible' ? 'teal' : 'orange'} variant="light">
                         {produit.disponibilite === 'disponible' ? 'Disponible' : 'Réservé'}
                       </Badge>

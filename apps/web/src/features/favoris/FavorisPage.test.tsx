@@ -2,7 +2,7 @@ import type { Favori } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
-import { useFavorisCount } from '../../app/use-favoris-count.ts';
+import { useFavorisCount } from '../../data/favoris.ts';
 import { ADMIN_PROFILE, mockFetch, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import FavorisPage from './FavorisPage.tsx';
@@ -105,12 +105,12 @@ describe('FavorisPage', () => {
     await waitFor(() => expect(titles()).toEqual(['Appartement T3', 'Duplex Familial', 'Villa Premium']));
     const card = screen.getByRole('article', { name: 'Villa Premium' });
     expect(within(card).getByText('Ajouté le 10/11/2026')).toBeInTheDocument();
-    expect(within(card).getByText('Résidence Cocody - Cocody')).toBeInTheDocument();
+    expect(within(card).getByText('Résidence Cocody – Cocody')).toBeInTheDocument();
     expect(within(card).getByText('120 m²')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Voir détails' })).toHaveAttribute('href', '/produits/1');
     expect(within(card).getByRole('button', { name: 'Retirer des favoris' })).toBeInTheDocument();
     const noPhoto = screen.getByRole('article', { name: 'Appartement T3' });
-    expect(within(noPhoto).getByText("Pas d'image")).toBeInTheDocument();
+    expect(within(noPhoto).getByText('Pas d’image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vider les favoris' })).toBeInTheDocument();
   });
 

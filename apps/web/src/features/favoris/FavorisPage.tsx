@@ -1,24 +1,32 @@
+import { pageSummary } from '@app/shared';
 import { Button, Card, Group, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingEstate, IconHeartFilled, IconSearchOff, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import {
+  FAVORIS_SORTS,
+  type FavorisSort,
+  favorisListQuery,
+  useClearFavoris,
+  useFavorisIndex,
+} from '../../data/favoris.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { clearFavoris, type FavorisSort, useFavorisIndex } from '../../ui/favoris/favoris-state.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
-import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { sortParam, useListFilters } from '../../ui/use-list-filters.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { FavoriCard, FavorisTable } from './FavoriCard.tsx';
-import { favorisKeys, favorisListQuery } from './favoris.queries.ts';
 
 export const FAVORIS_PAGE_SIZE = 24;
+
+const FAVORIS_PARAMS = { sort: sortParam('tri', FAVORIS_SORTS, 'recent') };
 
 const SORTS: { value: FavorisSort; label: string }[] = [
   { value: 'recent', label: 'Plus récents' },
@@ -33,16 +41,11 @@ export function savedLine(n: number): string {
 
 /** 'Mes Favoris' (spec 2 §2; decisions §5: stored on the server, per account). */
 export default function FavorisPage() {
-  const queryClient = useQueryClient();
   const index = useFavorisIndex();
   const [view, setView] = useState<ViewMode>('grid');
-  const [sort, setSort] = useState<FavorisSort>('recent');
-  const [page, setPage] = useState(1);
-  const { searchInput, setSearchInput, search } = useDebouncedSearch();
+  const { values, page, search, set, setPage, searchInput, setSearchInput } = useListFilters(FAVORIS_PARAMS);
+  const { sort } = values;
   const [confirmOpen, setConfirmOpen] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or sort starts at page 1
-  useEffect(() => setPage(1), [search, sort]);
 
   const total = index.data?.total ?? 0;
   const list = useQuery({
@@ -50,15 +53,7 @@ export default function FavorisPage() {
     enabled: total > 0,
   });
 
-  const clearing = useMutation({
-    mutationFn: clearFavoris,
-    onSuccess: async (message) => {
-      setConfirmOpen(false);
-      showToast('success', message ?? 'Tous vos favoris ont été supprimés');
-      queryClient.setQueryData(favorisKeys.index(), { ids: [], total: 0 });
-      await queryClient.invalidateQueries({ queryKey: favorisKeys.all });
-    },
-  });
+  const clearing = useClearFavoris();
 
   const totalPages = Math.max(1, list.data?.pagination.totalPages ?? 1);
   useLastPageClamp(page, list.data ? totalPages : undefined, setPage);
@@ -99,7 +94,7 @@ export default function FavorisPage() {
               label="Trier par"
               data={SORTS}
               value={sort}
-              onChange={(value) => setSort((value as FavorisSort | null) ?? 'recent')}
+              onChange={(value) => set({ sort: FAVORIS_PARAMS.sort.read(value) })}
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
             />
@@ -136,7 +131,7 @@ export default function FavorisPage() {
             page={Math.min(page, totalPages)}
             totalPages={totalPages}
             onChange={setPage}
-            summary={`Page ${Math.min(page, totalPages)} sur ${totalPages}`}
+            summary={pageSummary(Math.min(page, totalPages), totalPages)}
           />
         )}
       </Stack>
@@ -185,12 +180,19 @@ export default function FavorisPage() {
         opened={confirmOpen}
         danger
         title="Vider les favoris"
-        message="Êtes-vous sûr de vouloir supprimer tous vos favoris ? Cette action ne peut pas être annulée."
+        message="Êtes-vous sûr de vouloir supprimer tous vos favoris ? Cette action ne peut pas être annulée."
         confirmLabel="Vider"
         cancelLabel="Annuler"
         loading={clearing.isPending}
         error={clearing.error?.message}
-        onConfirm={() => clearing.mutate()}
+        onConfirm={() =>
+          clearing.mutate(undefined, {
+            onSuccess: (message) => {
+              setConfirmOpen(false);
+              showToast('success', message ?? 'Tous vos favoris ont été supprimés');
+            },
+          })
+        }
         onClose={() => setConfirmOpen(false)}
       />
     </Stack>

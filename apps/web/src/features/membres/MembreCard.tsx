@@ -1,9 +1,8 @@
-import { formatFCFA, type Membre } from '@app/shared';
+import { formatFCFA, fullName, type Membre } from '@app/shared';
 import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { paidPercent } from './membre-format.ts';
@@ -62,10 +61,10 @@ export function MembreCard({ membre, onOpen }: { membre: Membre; onOpen: (membre
       <Stack gap={4} mt="auto" pt="md">
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            Payé : {percent} %
+            Payé : {percent} %
           </Text>
           <Text size="xs" fw={600}>
-            Reste dû : {formatFCFA(membre.montant_du)}
+            Reste dû : {formatFCFA(membre.montant_du)}
           </Text>
         </Group>
         <Progress value={percent} size="sm" color="teal" aria-label={`Part payée de ${name}`} />

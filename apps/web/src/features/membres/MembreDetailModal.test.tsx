@@ -33,14 +33,14 @@ describe('MembreDetailModal', () => {
       ['Code ESV', 'ESV-2026-00001'],
       ['Nom', 'Koffi'],
       ['Prénom', 'Jean-Marc'],
-      ['Email', 'membre1@demo.test'],
+      ['E-mail', 'membre1@demo.test'],
       ['Téléphone', '+225 05 66 77 88 99'],
       ['Date de naissance', '12/04/1988'],
       ['Profession', 'Enseignant'],
       ['Numéro CNI', 'CI00123456789'],
       ['Adresse', 'Rue des Jardins, Riviera 3'],
       ['Ville', 'Abidjan'],
-      ['Pays', "Côte d'Ivoire"],
+      ['Pays', 'Côte d’Ivoire'],
       ['Produit', 'Villa Premium'],
       ['Prix', formatFCFA(25_000_000)],
       ['Site', 'Les Jardins de Cocody'],
@@ -132,8 +132,8 @@ describe('MembreDetailModal', () => {
           body: {
             success: false,
             code: 'CONFLICT',
-            message: 'Cet email est déjà utilisé par un autre compte',
-            errors: { email: 'Cet email est déjà utilisé' },
+            message: 'Cet e-mail est déjà utilisé par un autre compte',
+            errors: { email: 'Cet e-mail est déjà utilisé' },
           },
         },
       },
@@ -150,15 +150,15 @@ describe('MembreDetailModal', () => {
 
     await user.clear(cni);
     await user.type(cni, 'CI00123456789');
-    const email = within(form).getByRole('textbox', { name: /^Email/ });
+    const email = within(form).getByRole('textbox', { name: /^E-mail/ });
     await user.clear(email);
     await user.type(email, 'Awa.Kone@Demo.test');
     await user.click(within(form).getByRole('button', { name: 'Sauvegarder' }));
     const alert = await within(form).findByRole('alert');
     expect(within(alert).getByText('Erreur lors de la sauvegarde')).toBeInTheDocument();
-    expect(within(alert).getByText('Cet email est déjà utilisé par un autre compte')).toBeInTheDocument();
+    expect(within(alert).getByText('Cet e-mail est déjà utilisé par un autre compte')).toBeInTheDocument();
     expect(puts(calls)[0]?.body).toEqual({ email: 'awa.kone@demo.test' });
-    expect(within(form).getByText('Cet email est déjà utilisé')).toBeInTheDocument();
+    expect(within(form).getByText('Cet e-mail est déjà utilisé')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -195,7 +195,7 @@ describe('MembreDetailModal', () => {
       answers: {
         'GET /api/membres/1': () =>
           fail
-            ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' } }
+            ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' } }
             : ok(MEMBRE),
       },
     });

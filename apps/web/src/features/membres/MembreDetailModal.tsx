@@ -5,11 +5,11 @@ import { IconPencil, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, useCurrentProfile } from '../../api/index.ts';
+import { membreDetailQuery } from '../../data/membres.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { MembreDetails } from './MembreDetails.tsx';
 import { MembreEditForm } from './MembreEditForm.tsx';
-import { membreDetailQuery } from './membres.queries.ts';
 
 /**
  * A member's file in a modal (spec 3 §2.7), read from the server; an admin may switch to the

@@ -1,7 +1,6 @@
-import { formatDate, formatFCFA, type Membre } from '@app/shared';
+import { formatDate, formatFCFA, fullName, type Membre } from '@app/shared';
 import { Divider, Group, Paper, Progress, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { fullName } from '../../ui/person-name.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { gestionnaireName, paidPercent } from './membre-format.ts';
@@ -71,7 +70,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
         <Field label="Numéro CNI">{membre.num_cni}</Field>
         <Field label="Nom">{membre.nom}</Field>
         <Field label="Prénom">{membre.prenom}</Field>
-        <Field label="Email">{membre.email}</Field>
+        <Field label="E-mail">{membre.email}</Field>
         <Field label="Téléphone">{membre.telephone ?? '—'}</Field>
         <Field label="Date de naissance">{formatDate(membre.date_naissance)}</Field>
         <Field label="Profession">{membre.profession}</Field>

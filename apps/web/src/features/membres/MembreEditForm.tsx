@@ -1,16 +1,13 @@
-import { type Membre, type MembreUpdate, membreUpdateSchema } from '@app/shared';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { fullName, type Membre, membreUpdateSchema } from '@app/shared';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type MembreSave, useSaveMembre } from '../../data/membres.ts';
+import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { statutOptions } from '../../ui/account-options.ts';
 import { changedFields } from '../../ui/changed-fields.ts';
-import { fullName } from '../../ui/person-name.ts';
-import { showToast } from '../../ui/toasts/toast-store.ts';
+import { SaveForm } from '../../ui/FormModal.tsx';
 import { TYPE_OPTIONS } from './membre-format.ts';
-import { assignGestionnaire, updateMembre } from './membres.api.ts';
-import { gestionnaireOptionsQuery, MEMBRE_CHANGES, membresKeys } from './membres.queries.ts';
 
 /** The fields of the spec's member edit (spec 3 §5), sent through PUT /membres/:id, and the assignment. */
 interface FormValues {
@@ -43,16 +40,11 @@ const toValues = (m: Membre): FormValues => ({
 
 const validateFields = schemaResolver(membreUpdateSchema, { sync: true });
 
-interface Save {
-  changes: MembreUpdate;
-  /** The newly chosen gestionnaire's account id, when it changed. */
-  gestionnaireId: number | null;
-}
-
 /** What differs from the member as the server last sent it. */
-function changesOf({ gestionnaire_id, ...fields }: FormValues, membre: Membre): Save {
+function changesOf({ gestionnaire_id, ...fields }: FormValues, membre: Membre): MembreSave {
   const { gestionnaire_id: current, ...initial } = toValues(membre);
   return {
+    membre,
     changes: membreUpdateSchema.parse(changedFields(fields, initial)),
     gestionnaireId: gestionnaire_id !== null && gestionnaire_id !== current ? Number(gestionnaire_id) : null,
   };
@@ -64,41 +56,23 @@ function changesOf({ gestionnaire_id, ...fields }: FormValues, membre: Membre): 
  * the fields.
  */
 export function MembreEditForm({ membre, onDone }: { membre: Membre; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const gestionnaires = useQuery(gestionnaireOptionsQuery());
+  const gestionnaires = useQuery(gestionnairesActifsQuery());
+  const save = useSaveMembre();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: toValues(membre),
     validate: ({ gestionnaire_id: _, ...fields }) => validateFields(fields as never),
   });
 
-  const mutation = useMutation({
-    mutationFn: async ({ changes, gestionnaireId }: Save) => {
-      let saved = membre;
-      let message: string | undefined;
-      if (Object.keys(changes).length > 0) ({ membre: saved, message } = await updateMembre(membre.id, changes));
-      if (gestionnaireId !== null) saved = await assignGestionnaire(membre.id, gestionnaireId);
-      return { saved, message };
-    },
-    onSuccess: ({ saved, message }) => {
-      queryClient.setQueryData(membresKeys.detail(saved.id), saved);
-      showToast('success', message ?? 'Membre mis à jour avec succès');
-      onDone();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-    },
-    // The detail, the lists, the figures and the accounts reload (also after a half-done save).
-    onSettled: () => Promise.all(MEMBRE_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (form.validate().hasErrors) return;
-    const save = changesOf(form.getValues(), membre);
+  const submit = () => {
+    if (form.validate().hasErrors) return undefined;
+    const changes = changesOf(form.getValues(), membre);
     // Nothing differs from the server's copy (a former half-done save sent it already).
-    if (Object.keys(save.changes).length === 0 && save.gestionnaireId === null) onDone();
-    else mutation.mutate(save);
+    if (Object.keys(changes.changes).length === 0 && changes.gestionnaireId === null) {
+      onDone();
+      return undefined;
+    }
+    return save.mutateAsync(changes).then(({ message }) => message ?? 'Membre mis à jour avec succès');
   };
 
   const options = (gestionnaires.data ?? []).map((g) => ({ value: String(g.id), label: fullName(g) }));
@@ -108,59 +82,44 @@ export function MembreEditForm({ membre, onDone }: { membre: Membre; onDone: () 
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={`Modifier ${fullName(membre)}`}>
-      <Stack gap="md">
-        {mutation.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="Erreur lors de la sauvegarde"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {mutation.error.message}
-          </Alert>
-        )}
-        <fieldset disabled={mutation.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="email" label="Email" withAsterisk {...form.getInputProps('email')} />
-              <TextInput type="tel" label="Téléphone" {...form.getInputProps('telephone')} />
-              <TextInput type="date" label="Date de naissance" withAsterisk {...form.getInputProps('date_naissance')} />
-              <TextInput label="Numéro CNI" withAsterisk maxLength={13} {...form.getInputProps('num_cni')} />
-            </SimpleGrid>
-            <TextInput label="Profession" withAsterisk {...form.getInputProps('profession')} />
-            <TextInput label="Adresse" withAsterisk {...form.getInputProps('adresse')} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Ville" withAsterisk {...form.getInputProps('ville')} />
-              <TextInput label="Pays" withAsterisk {...form.getInputProps('pays')} />
-              <Select label="Statut" allowDeselect={false} data={statutOptions} {...form.getInputProps('statut')} />
-              <Select label="Type" allowDeselect={false} data={TYPE_OPTIONS} {...form.getInputProps('type_membre')} />
-            </SimpleGrid>
-            <Select
-              label="Gestionnaire assigné"
-              placeholder={gestionnaires.isPending ? 'Chargement des gestionnaires...' : 'Non assigné'}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="Aucun gestionnaire trouvé"
-              data={options}
-              {...form.getInputProps('gestionnaire_id')}
-              error={
-                form.errors.gestionnaire_id ??
-                (gestionnaires.isError ? `Gestionnaires indisponibles : ${gestionnaires.error.message}` : undefined)
-              }
-            />
-          </Stack>
-        </fieldset>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty()}>
-            Sauvegarder
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SaveForm
+      save={save}
+      failure="Erreur lors de la sauvegarde"
+      onSubmit={submit}
+      onDone={onDone}
+      onCancel={onDone}
+      onFieldErrors={form.setErrors}
+      submitLabel="Sauvegarder"
+      submitDisabled={!form.isDirty()}
+      aria-label={`Modifier ${fullName(membre)}`}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput type="email" label="E-mail" withAsterisk {...form.getInputProps('email')} />
+        <TextInput type="tel" label="Téléphone" {...form.getInputProps('telephone')} />
+        <TextInput type="date" label="Date de naissance" withAsterisk {...form.getInputProps('date_naissance')} />
+        <TextInput label="Numéro CNI" withAsterisk maxLength={13} {...form.getInputProps('num_cni')} />
+      </SimpleGrid>
+      <TextInput label="Profession" withAsterisk {...form.getInputProps('profession')} />
+      <TextInput label="Adresse" withAsterisk {...form.getInputProps('adresse')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Ville" withAsterisk {...form.getInputProps('ville')} />
+        <TextInput label="Pays" withAsterisk {...form.getInputProps('pays')} />
+        <Select label="Statut" allowDeselect={false} data={statutOptions} {...form.getInputProps('statut')} />
+        <Select label="Type" allowDeselect={false} data={TYPE_OPTIONS} {...form.getInputProps('type_membre')} />
+      </SimpleGrid>
+      <Select
+        label="Gestionnaire assigné"
+        placeholder={gestionnaires.isPending ? 'Chargement des gestionnaires...' : 'Non assigné'}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="Aucun gestionnaire trouvé"
+        data={options}
+        {...form.getInputProps('gestionnaire_id')}
+        error={
+          form.errors.gestionnaire_id ??
+          (gestionnaires.isError ? `Gestionnaires indisponibles : ${gestionnaires.error.message}` : undefined)
+        }
+      />
+    </SaveForm>
   );
 }

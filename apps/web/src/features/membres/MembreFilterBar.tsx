@@ -1,10 +1,10 @@
 import { Card, Group, Select } from '@mantine/core';
+import type { MembreFilters } from '../../data/membres.ts';
 import { statutOptions } from '../../ui/account-options.ts';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { TYPE_OPTIONS } from './membre-format.ts';
-import type { MembreFilters } from './membres.api.ts';
-import type { FilterParam } from './use-membre-filters.ts';
+import type { MembreFilterChanges } from './use-membre-filters.ts';
 
 /** Sort choices: each field of MEMBRE_SORTS in both orders, as one select. */
 const SORT_OPTIONS = [
@@ -12,8 +12,8 @@ const SORT_OPTIONS = [
   { value: 'nom:desc', label: 'Nom (Z → A)' },
   { value: 'prenom:asc', label: 'Prénom (A → Z)' },
   { value: 'prenom:desc', label: 'Prénom (Z → A)' },
-  { value: 'email:asc', label: 'Email (A → Z)' },
-  { value: 'email:desc', label: 'Email (Z → A)' },
+  { value: 'email:asc', label: 'E-mail (A → Z)' },
+  { value: 'email:desc', label: 'E-mail (Z → A)' },
   { value: 'date_inscription:desc', label: 'Inscription (récentes)' },
   { value: 'date_inscription:asc', label: 'Inscription (anciennes)' },
   { value: 'statut:asc', label: 'Statut (A → Z)' },
@@ -26,12 +26,13 @@ export interface MembreFilterBarProps {
   filters: MembreFilters;
   searchInput: string;
   onSearchChange: (value: string) => void;
-  onChange: (changes: Partial<Record<FilterParam, string | null>>) => void;
+  onChange: (changes: MembreFilterChanges) => void;
   view: ViewMode;
-  onViewChange: (view: ViewMode) => void;
+  /** Without it there is no grid/list toggle (a phone shows cards only). */
+  onViewChange?: (view: ViewMode) => void;
 }
 
-/** Search, status, type, sort and the grid/list toggle of the members page. */
+/** Search, status, type, sort and the grid/list toggle of the members lists. */
 export function MembreFilterBar({
   filters,
   searchInput,
@@ -43,14 +44,14 @@ export function MembreFilterBar({
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <SearchField value={searchInput} onChange={onSearchChange} placeholder="Nom, email, téléphone, code..." />
+        <SearchField value={searchInput} onChange={onSearchChange} placeholder="Nom, e-mail, téléphone, code..." />
         <Select
           label="Statut"
           placeholder="Tous"
           clearable
           data={statutOptions}
           value={filters.statut}
-          onChange={(value) => onChange({ statut: value })}
+          onChange={(value) => onChange({ statut: value as MembreFilters['statut'] })}
           style={selectWidth}
         />
         <Select
@@ -59,7 +60,7 @@ export function MembreFilterBar({
           clearable
           data={TYPE_OPTIONS}
           value={filters.type_membre}
-          onChange={(value) => onChange({ type: value })}
+          onChange={(value) => onChange({ type_membre: value as MembreFilters['type_membre'] })}
           style={selectWidth}
         />
         <Select
@@ -68,12 +69,12 @@ export function MembreFilterBar({
           data={SORT_OPTIONS}
           value={`${filters.sortBy}:${filters.sortOrder}`}
           onChange={(value) => {
-            const [tri, ordre] = (value ?? 'nom:asc').split(':');
-            onChange({ tri: tri === 'nom' ? null : (tri ?? null), ordre: ordre === 'desc' ? 'desc' : null });
+            const [sortBy, sortOrder] = (value ?? 'nom:asc').split(':') as [MembreFilters['sortBy'], 'asc' | 'desc'];
+            onChange({ sortBy, sortOrder });
           }}
           style={selectWidth}
         />
-        <ViewToggle value={view} onChange={onViewChange} />
+        {onViewChange && <ViewToggle value={view} onChange={onViewChange} />}
       </Group>
     </Card>
   );

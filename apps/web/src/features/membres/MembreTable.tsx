@@ -1,8 +1,7 @@
-import { formatDate, type Membre } from '@app/shared';
-import { Anchor, Table, Text } from '@mantine/core';
-import { fullName } from '../../ui/person-name.ts';
+import { formatDate, formatFCFA, fullName, type Membre } from '@app/shared';
+import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { gestionnaireName } from './membre-format.ts';
+import { gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -19,12 +18,13 @@ export interface MembreTableProps {
 }
 
 /**
- * Members as a table (spec 3 §2.8: client, contact, statut, type, inscription, produit),
- * scrolling sideways on a phone. A row opens the member's file.
+ * Members as a table (spec 3 §2.8: client, contact, statut, type, inscription, produit), with
+ * what the cards show of the payments (part paid, amount still due); it scrolls sideways on a
+ * narrow screen. A row opens the member's file.
  */
 export function MembreTable({ membres, onOpen, label, withGestionnaire = false }: MembreTableProps) {
   return (
-    <Table.ScrollContainer minWidth={withGestionnaire ? 960 : 840}>
+    <Table.ScrollContainer minWidth={withGestionnaire ? 1060 : 960}>
       <Table verticalSpacing="sm" highlightOnHover striped="odd" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -34,6 +34,8 @@ export function MembreTable({ membres, onOpen, label, withGestionnaire = false }
             <Table.Th>Type</Table.Th>
             <Table.Th>Inscription</Table.Th>
             <Table.Th>Produit</Table.Th>
+            <Table.Th>Payé</Table.Th>
+            <Table.Th>Reste dû</Table.Th>
             {withGestionnaire && <Table.Th>Gestionnaire</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -77,6 +79,15 @@ export function MembreTable({ membres, onOpen, label, withGestionnaire = false }
                     Aucun produit
                   </Text>
                 )}
+              </Table.Td>
+              <Table.Td miw={80}>
+                <Text size="sm">{paidPercent(m)}&nbsp;%</Text>
+                <Progress value={paidPercent(m)} size="xs" color="teal" aria-hidden />
+              </Table.Td>
+              <Table.Td style={nowrap}>
+                <Text size="sm" fw={600}>
+                  {formatFCFA(m.montant_du)}
+                </Text>
               </Table.Td>
               {withGestionnaire && (
                 <Table.Td>

@@ -48,7 +48,7 @@ describe('MembresPage (admin)', () => {
     expect(within(other).getByText('Suspendu')).toBeInTheDocument();
     expect(within(other).getByText('VIP')).toBeInTheDocument();
     expect(within(other).getByText('Aucun produit')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 - 30 membres au total')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 3 – 30 membres au total')).toBeInTheDocument();
 
     const tiles = await screen.findByRole('group', { name: 'Chiffres des membres' });
     for (const [label, value] of [
@@ -110,7 +110,17 @@ describe('MembresPage (admin)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Client', 'Contact', 'Statut', 'Type', 'Inscription', 'Produit', 'Gestionnaire']);
+    expect(headers).toEqual([
+      'Client',
+      'Contact',
+      'Statut',
+      'Type',
+      'Inscription',
+      'Produit',
+      'Payé',
+      'Reste dû',
+      'Gestionnaire',
+    ]);
     const row = within(table).getByRole('row', { name: /Aya Yao/ });
     expect(within(row).getByText('Non assigné')).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Jean-Marc Koffi/ })).toHaveTextContent('Awa Koné');
@@ -130,14 +140,14 @@ describe('MembresPage (admin)', () => {
       answers: {
         'GET /api/membres': () =>
           fail
-            ? { status: 403, body: { success: false, message: 'Accès refusé - Rôle insuffisant.', code: 'FORBIDDEN' } }
+            ? { status: 403, body: { success: false, message: 'Accès refusé – Rôle insuffisant.', code: 'FORBIDDEN' } }
             : list(MEMBRES),
       },
     });
     const { user } = renderWithProviders(<MembresView />, { route: '/membres' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur lors du chargement des membres')).toBeInTheDocument();
-    expect(within(alert).getByText('Accès refusé - Rôle insuffisant.')).toBeInTheDocument();
+    expect(within(alert).getByText('Accès refusé – Rôle insuffisant.')).toBeInTheDocument();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('article', { name: 'Jean-Marc Koffi' })).toBeInTheDocument();

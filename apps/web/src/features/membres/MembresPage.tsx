@@ -1,12 +1,12 @@
-import type { MembreStats } from '@app/shared';
+import { type MembreStats, pageSummary, pluralTotal } from '@app/shared';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconCrown, IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { membreStatsQuery, membresListQuery } from '../../data/membres.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -16,7 +16,6 @@ import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MembreFilterBar } from './MembreFilterBar.tsx';
 import { MembreTable } from './MembreTable.tsx';
-import { membreStatsQuery, membresListQuery } from './membres.queries.ts';
 import { useMembreFilters } from './use-membre-filters.ts';
 
 /** The members page shows 12 members a page (spec 3 §9). */
@@ -87,7 +86,7 @@ export function MembresPage() {
           icon={<IconUsers size={28} />}
           title="Aucun membre trouvé"
           description={
-            filtered ? 'Aucun membre ne correspond à vos critères de recherche.' : "Aucun membre n'est encore inscrit."
+            filtered ? 'Aucun membre ne correspond à vos critères de recherche.' : 'Aucun membre n’est encore inscrit.'
           }
         >
           {filtered && (
@@ -115,7 +114,7 @@ export function MembresPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'membre')} au total`}
+          summary={pageSummary(page, totalPages, `${pluralTotal(data.pagination, 'membre')} au total`)}
         />
       )}
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import MembresView from './MembresView.tsx';
-import { list, makeMembre, params, serveMembres, signIn } from './test-data.ts';
+import { choose, list, makeMembre, params, serveMembres, signIn, text } from './test-data.ts';
 
 beforeEach(() => {
   circuitBreaker.reset();
@@ -30,12 +30,15 @@ describe('Mes Clients (gestionnaire)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Client', 'Contact', 'Statut', 'Type', 'Inscription', 'Produit']);
+    ).toEqual(['Client', 'Contact', 'Statut', 'Type', 'Inscription', 'Produit', 'Payé', 'Reste dû']);
     const row = within(table).getByRole('row', { name: /Fatou Bamba/ });
     for (const value of ['ESV-2026-00002', 'membre2@demo.test', 'Actif', 'VIP', '02/03/2026', 'Villa Premium']) {
       expect(within(row).getByText(value)).toBeInTheDocument();
     }
-    expect(screen.getByText('Page 1 sur 2 - 14 clients au total')).toBeInTheDocument();
+    // 5,000,000 paid of 25,000,000: 20 %, 20,000,000 FCFA still due.
+    expect(text(row.textContent ?? '')).toContain('20 %');
+    expect(text(row.textContent ?? '')).toContain('20 000 000 FCFA');
+    expect(screen.getByText('Page 1 sur 2 – 14 clients au total')).toBeInTheDocument();
 
     const tiles = await screen.findByRole('group', { name: 'Chiffres de vos clients' });
     for (const [label, value] of [
@@ -59,6 +62,56 @@ describe('Mes Clients (gestionnaire)', () => {
     expect(calls.some((c) => c.url.startsWith('/api/membres?'))).toBe(false);
   });
 
+  it('filters by status and type and sorts as the admin does, kept in the address', async () => {
+    const calls = serveMembres({ membres: CLIENTS, total: 30 });
+    const { user, container } = renderWithProviders(<MembresView />, { route: '/membres?type=vip' });
+    await screen.findByRole('table', { name: 'Liste de vos clients' });
+    expect(clientCalls(calls)[0]?.get('type_membre')).toBe('vip');
+    expect(clientCalls(calls)[0]?.get('sortBy')).toBe('nom');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(clientCalls(calls).at(-1)?.get('page')).toBe('2'));
+    await choose(user, container, 'Statut', 'Suspendu');
+    await waitFor(() => expect(clientCalls(calls).at(-1)?.get('statut')).toBe('suspendu'));
+    expect(clientCalls(calls).at(-1)?.get('page')).toBe('1');
+    expect(clientCalls(calls).at(-1)?.get('type_membre')).toBe('vip');
+
+    await choose(user, container, 'Trier par', 'Inscription (récentes)');
+    await waitFor(() => expect(clientCalls(calls).at(-1)?.get('sortBy')).toBe('date_inscription'));
+    expect(clientCalls(calls).at(-1)?.get('sortOrder')).toBe('desc');
+    expect(calls.some((c) => c.url.startsWith('/api/membres?'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Vue grille' }));
+    expect(screen.getByRole('article', { name: 'Fatou Bamba' })).toBeInTheDocument();
+  });
+
+  it('shows cards on a phone, with the part paid and the amount due, and no table', async () => {
+    // A 390 px screen: every 'max-width' query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serveMembres({ membres: CLIENTS });
+    renderWithProviders(<MembresView />, { route: '/membres' });
+    const card = await screen.findByRole('article', { name: 'Fatou Bamba' });
+    expect(text(card.textContent ?? '')).toContain('Payé : 20 %');
+    expect(text(card.textContent ?? '')).toContain('Reste dû : 20 000 000 FCFA');
+    expect(within(card).getByText('Actif')).toBeInTheDocument();
+    expect(within(card).getByText('Villa Premium')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Affichage' })).not.toBeInTheDocument();
+  });
+
+  it('offers to reset the filters when none of his clients matches', async () => {
+    const calls = serveMembres({ membres: [] });
+    const { user } = renderWithProviders(<MembresView />, { route: '/membres?statut=inactif' });
+    expect(await screen.findByText('Aucun client trouvé')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser les filtres' }));
+    await waitFor(() => expect(clientCalls(calls).at(-1)?.has('statut')).toBe(false));
+  });
+
   it("shows 'Aucun client assigné' when he has none", async () => {
     serveMembres({ membres: [] });
     renderWithProviders(<MembresView />, { route: '/membres' });
@@ -73,7 +126,7 @@ describe('Mes Clients (gestionnaire)', () => {
       answers: {
         'GET /api/membres/mes-clients': () =>
           fail
-            ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' } }
+            ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' } }
             : list(CLIENTS),
       },
     });

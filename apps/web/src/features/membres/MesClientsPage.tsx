@@ -1,21 +1,24 @@
-import type { MembreStats } from '@app/shared';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { type MembreStats, pageSummary, pluralTotal } from '@app/shared';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCrown, IconDiamond, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { membreStatsQuery, mesClientsQuery } from '../../data/membres.ts';
+import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { pluralTotal } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
-import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import type { ViewMode } from '../../ui/ViewToggle.tsx';
+import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
+import { MembreFilterBar } from './MembreFilterBar.tsx';
 import { MEMBRES_PAGE_SIZE } from './MembresPage.tsx';
 import { MembreTable } from './MembreTable.tsx';
-import { membreStatsQuery, mesClientsQuery } from './membres.queries.ts';
 import { useMembreFilters } from './use-membre-filters.ts';
 
 const TILES: StatTileSpec<MembreStats>[] = [
@@ -25,9 +28,16 @@ const TILES: StatTileSpec<MembreStats>[] = [
   { label: 'VIP', icon: <IconDiamond size={20} />, color: 'grape', value: (s) => s.vip },
 ];
 
-/** A gestionnaire's 'Mes Clients' (spec 3 §2.8): his assigned members, read-only. */
+/**
+ * A gestionnaire's 'Mes Clients' (spec 3 §2.8): his assigned members, read-only, with the admin's
+ * filters and sort (kept in the address). A table on a wide screen, cards on a phone, where a
+ * table would hide half its columns.
+ */
 export function MesClientsPage() {
-  const { filters, setPage, searchInput, setSearchInput } = useMembreFilters(MEMBRES_PAGE_SIZE);
+  const { filters, update, setPage, searchInput, setSearchInput, clearAll } = useMembreFilters(MEMBRES_PAGE_SIZE);
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const [chosenView, setView] = useState<ViewMode>('list');
+  const view = phone ? 'grid' : chosenView;
   const [selected, setSelected] = useState<number | null>(null);
   const query = useQuery(mesClientsQuery(filters));
   const stats = useQuery(membreStatsQuery());
@@ -36,6 +46,8 @@ export function MesClientsPage() {
   const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
   useLastPageClamp(filters.page, totalPages, setPage);
   const page = Math.min(filters.page, totalPages ?? filters.page);
+  const filtered = !!(filters.search || filters.statut || filters.type_membre);
+  const open = (membre: { id: number }) => setSelected(membre.id);
 
   return (
     <Stack gap="lg">
@@ -57,11 +69,14 @@ export function MesClientsPage() {
         label="Chiffres de vos clients"
       />
 
-      <Card withBorder radius="md" padding="md">
-        <Group>
-          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, email, téléphone, code..." />
-        </Group>
-      </Card>
+      <MembreFilterBar
+        filters={filters}
+        searchInput={searchInput}
+        onSearchChange={setSearchInput}
+        onChange={update}
+        view={view}
+        onViewChange={phone ? undefined : setView}
+      />
 
       {query.isError && !data ? (
         <ErrorPanel
@@ -71,32 +86,35 @@ export function MesClientsPage() {
           retrying={query.isFetching}
         />
       ) : !data ? (
-        <TableSkeleton label="Chargement des clients" />
+        view === 'grid' ? (
+          <CardsSkeleton label="Chargement des clients" />
+        ) : (
+          <TableSkeleton label="Chargement des clients" />
+        )
       ) : data.items.length === 0 ? (
-        filters.search ? (
+        filtered ? (
           <EmptyPanel
             icon={<IconUsers size={28} />}
             title="Aucun client trouvé"
-            description="Aucun de vos clients ne correspond à votre recherche."
+            description="Aucun de vos clients ne correspond à vos critères de recherche."
           >
-            <Button variant="light" onClick={() => setSearchInput('')}>
-              Effacer la recherche
+            <Button variant="light" onClick={clearAll}>
+              Réinitialiser les filtres
             </Button>
           </EmptyPanel>
         ) : (
           <EmptyPanel
             icon={<IconUsers size={28} />}
             title="Aucun client assigné"
-            description="Les membres qu'un administrateur vous assigne apparaîtront ici."
+            description="Les membres qu’un administrateur vous assigne apparaîtront ici."
           />
         )
       ) : (
         <ResultsView
-          view="list"
+          view={view}
           items={data.items}
-          table={(membres) => (
-            <MembreTable membres={membres} onOpen={(m) => setSelected(m.id)} label="Liste de vos clients" />
-          )}
+          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} />}
+          table={(membres) => <MembreTable membres={membres} onOpen={open} label="Liste de vos clients" />}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
           error={retryableError(query)}
@@ -108,7 +126,7 @@ export function MesClientsPage() {
           page={page}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${page} sur ${totalPages} - ${pluralTotal(data.pagination, 'client')} au total`}
+          summary={pageSummary(page, totalPages, `${pluralTotal(data.pagination, 'client')} au total`)}
         />
       )}
 

@@ -1,5 +1,4 @@
-import { type Membre, TYPE_MEMBRE_LABELS, TYPES_MEMBRE } from '@app/shared';
-import { fullName } from '../../ui/person-name.ts';
+import { fullName, type Membre, TYPE_MEMBRE_LABELS, TYPES_MEMBRE } from '@app/shared';
 
 /** Share of the total already paid, 0 to 100. */
 export function paidPercent(m: Pick<Membre, 'montant_total' | 'montant_deja_paye'>): number {

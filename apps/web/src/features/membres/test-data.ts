@@ -18,7 +18,7 @@ export function makeMembre(overrides: Partial<Membre> = {}): Membre {
     profession: 'Enseignant',
     adresse: 'Rue des Jardins, Riviera 3',
     ville: 'Abidjan',
-    pays: "Côte d'Ivoire",
+    pays: 'Côte d’Ivoire',
     num_cni: 'CI00123456789',
     statut: 'actif',
     type_membre: 'premium',

@@ -1,28 +1,21 @@
 import { ACCOUNT_STATUTS, MEMBRE_SORTS, TYPES_MEMBRE } from '@app/shared';
-import { useAddressFilters } from '../../ui/use-address-filters.ts';
-import type { MembreFilters } from './membres.api.ts';
+import type { MembreFilters } from '../../data/membres.ts';
+import { oneOf, sortParam, useListFilters } from '../../ui/use-list-filters.ts';
 
-function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
-  return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
-}
+/** The members lists' filter bar in the address; default sort nom ascending (spec 3 §9). */
+const MEMBRE_PARAMS = {
+  statut: oneOf('statut', ACCOUNT_STATUTS),
+  type_membre: oneOf('type', TYPES_MEMBRE),
+  sortBy: sortParam('tri', MEMBRE_SORTS, 'nom'),
+  sortOrder: sortParam('ordre', ['asc', 'desc'] as const, 'asc'),
+};
 
-/** Address parameters of the members lists' filter bar. */
-export type FilterParam = 'statut' | 'type' | 'tri' | 'ordre';
+/** What the filter bar changes. */
+export type MembreFilterChanges = Partial<Pick<MembreFilters, keyof typeof MEMBRE_PARAMS>>;
 
-/** A members list's filters, kept in the address; default sort nom ascending (spec 3 §9). */
+/** A members list's filters (the admin's list, a gestionnaire's clients), kept in the address. */
 export function useMembreFilters(limit: number) {
-  const { params, page, search, update, setPage, searchInput, setSearchInput, clearAll } =
-    useAddressFilters<FilterParam>(['statut', 'type']);
-
-  const filters: MembreFilters = {
-    page,
-    limit,
-    search,
-    statut: pick(params.get('statut'), ACCOUNT_STATUTS),
-    type_membre: pick(params.get('type'), TYPES_MEMBRE),
-    sortBy: pick(params.get('tri'), MEMBRE_SORTS) ?? 'nom',
-    sortOrder: params.get('ordre') === 'desc' ? 'desc' : 'asc',
-  };
-
-  return { filters, update, setPage, searchInput, setSearchInput, clearAll };
+  const { values, page, search, set, setPage, searchInput, setSearchInput, clearAll } = useListFilters(MEMBRE_PARAMS);
+  const filters: MembreFilters = { page, limit, search, ...values };
+  return { filters, update: set, setPage, searchInput, setSearchInput, clearAll };
 }

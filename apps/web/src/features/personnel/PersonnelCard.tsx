@@ -1,4 +1,5 @@
 import type { Personnel } from '@app/shared';
+import { formatDate, fullName } from '@app/shared';
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconBriefcase,
@@ -14,11 +15,10 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { IconAction } from '../../ui/IconAction.tsx';
-import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { formatHireDate, salaryText } from './personnel-format.ts';
+import { salaryText } from './personnel-format.ts';
 
 export interface PersonnelActionsProps {
   canManage: boolean;
@@ -74,7 +74,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
       {icon}
       <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
         <Text span c="dimmed" size="sm">
-          {label} :
+          {label} :
         </Text>{' '}
         {children}
       </Text>
@@ -109,14 +109,14 @@ export function PersonnelCard({ personnel, ...actions }: PersonnelActionsProps &
         <Line icon={<IconBriefcase {...iconProps} />} label="Poste">
           {personnel.poste}
         </Line>
-        <Line icon={<IconMail {...iconProps} />} label="Email">
+        <Line icon={<IconMail {...iconProps} />} label="E-mail">
           {personnel.email}
         </Line>
         <Line icon={<IconPhone {...iconProps} />} label="Téléphone">
           {personnel.telephone ?? 'Non renseigné'}
         </Line>
         <Line icon={<IconCalendar {...iconProps} />} label="Embauché le">
-          {formatHireDate(personnel.date_embauche)}
+          {formatDate(personnel.date_embauche)}
         </Line>
         <Line icon={<IconCash {...iconProps} />} label="Salaire">
           {salaryText(personnel.salaire)}
@@ -181,7 +181,7 @@ export function PersonnelTable({ personnels, ...actions }: PersonnelActionsProps
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatHireDate(personnel.date_embauche)}</Text>
+                <Text size="sm">{formatDate(personnel.date_embauche)}</Text>
                 <Text size="xs" c="dimmed">
                   {salaryText(personnel.salaire)}
                 </Text>

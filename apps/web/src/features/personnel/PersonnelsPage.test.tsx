@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { ADMIN_PROFILE, mockFetch, PUBLIC_SETTINGS, type RecordedCall, type Responder } from '../../test/fetch-mock.ts';
+import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
 import PersonnelsPage from './PersonnelsPage.tsx';
@@ -166,6 +167,22 @@ describe('PersonnelsPage', () => {
     expect(within(table).getByText('CHES-COM-000001')).toBeInTheDocument();
   });
 
+  it('opens on the filters of its address, a link or a reload keeping them', async () => {
+    const calls = serve();
+    renderWithProviders(<PersonnelsPage />, { route: '/personnels?role=gestionnaire&statut=inactif&q=sang&page=2' });
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(0));
+    const [sent] = listCalls(calls);
+    expect([sent?.get('role'), sent?.get('statut'), sent?.get('search'), sent?.get('page')]).toEqual([
+      'gestionnaire',
+      'inactif',
+      'sang',
+      '2',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Rôle' })).toHaveValue('Gestionnaire');
+    expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('Inactif');
+    expect(screen.getByLabelText('Rechercher')).toHaveValue('sang');
+  });
+
   it('checks the add-staff form, then sends it and says so', async () => {
     const calls = serve();
     const { user } = renderWithProviders(<PersonnelsPage />);
@@ -173,7 +190,7 @@ describe('PersonnelsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nouveau personnel' });
     expect(within(dialog).getByRole('combobox', { name: 'Rôle' })).toHaveValue('Commercial');
     expect(within(dialog).getByRole('combobox', { name: 'Statut' })).toHaveValue('Actif');
-    expect(within(dialog).getByLabelText(/^Date d'embauche/)).toHaveValue(new Date().toLocaleDateString('sv-SE'));
+    expect(within(dialog).getByLabelText(/^Date d’embauche/)).toHaveValue(new Date().toLocaleDateString('sv-SE'));
     await waitFor(() =>
       expect(
         within(dialog).getByText('Au moins 8 caractères, dont au moins un caractère spécial.'),
@@ -181,12 +198,12 @@ describe('PersonnelsPage', () => {
     );
 
     await fill(user, within(dialog).getByLabelText(/^Numéro CNI/), 'CI0123');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'pas-un-email');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'pas-un-email');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'court');
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter le personnel' }));
     for (const message of [
       'Le numéro CNI doit contenir exactement 13 caractères',
-      "Format d'email invalide",
+      'Format d’e-mail invalide',
       'Le nom est requis',
       'Le prénom est requis',
       'Veuillez choisir un département',
@@ -200,7 +217,7 @@ describe('PersonnelsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Générer' }));
     expect((within(dialog).getByLabelText('Code employé') as HTMLInputElement).value).toMatch(/^CHES-COM-\d{6}$/);
     await fill(user, within(dialog).getByLabelText(/^Numéro CNI/), 'CI0123456789A');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'Koffi.Yao@Demo.test');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'Koffi.Yao@Demo.test');
     await fill(user, within(dialog).getByLabelText(/^Nom/), 'Yao');
     await fill(user, within(dialog).getByLabelText(/^Prénom/), 'Koffi');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'Bienvenue@2026');
@@ -209,7 +226,7 @@ describe('PersonnelsPage', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Département' }));
     await user.click(screen.getByRole('option', { name: 'Technique' }));
     await fill(user, within(dialog).getByLabelText(/^Poste/), 'Conducteur de travaux');
-    const hired = within(dialog).getByLabelText(/^Date d'embauche/);
+    const hired = within(dialog).getByLabelText(/^Date d’embauche/);
     await user.clear(hired);
     await user.type(hired, '2026-02-01');
     await user.type(within(dialog).getByLabelText('Salaire (FCFA)'), '650000');
@@ -242,7 +259,7 @@ describe('PersonnelsPage', () => {
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1));
   });
 
-  it("shows the server's refusal of a duplicate on its field and as a toast", async () => {
+  it("shows the server's refusal of a duplicate in the dialog's banner and on its field", async () => {
     serve((call) =>
       call.method === 'POST'
         ? {
@@ -260,7 +277,7 @@ describe('PersonnelsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Nouveau personnel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nouveau personnel' });
     await fill(user, within(dialog).getByLabelText(/^Numéro CNI/), 'CI0123456789A');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'k.yao@demo.test');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'k.yao@demo.test');
     await fill(user, within(dialog).getByLabelText(/^Nom/), 'Yao');
     await fill(user, within(dialog).getByLabelText(/^Prénom/), 'Koffi');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'Bienvenue@2026');
@@ -268,8 +285,11 @@ describe('PersonnelsPage', () => {
     await user.click(screen.getByRole('option', { name: 'Commercial' }));
     await fill(user, within(dialog).getByLabelText(/^Poste/), 'Commercial terrain');
     await user.click(within(dialog).getByRole('button', { name: 'Ajouter le personnel' }));
-    expect(await within(dialog).findByText(PEOPLE_MESSAGES.cniTaken)).toBeInTheDocument();
-    expect(toasts()).toContain(`general: Erreur lors de l'ajout : ${PEOPLE_MESSAGES.cniTaken}`);
+    expect(await within(dialog).findByRole('alert', { name: 'Erreur lors de l’ajout' })).toBeInTheDocument();
+    // The reason is the field's message: said once, under the field.
+    expect(within(dialog).getAllByText(PEOPLE_MESSAGES.cniTaken)).toHaveLength(1);
+    expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts()).toEqual([]);
   });
 
   it('asks before deactivating and sends { statut: inactif }', async () => {
@@ -312,7 +332,7 @@ describe('PersonnelsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer le personnel' });
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(
-      await within(dialog).findByText(`Erreur lors de la suppression : ${PEOPLE_MESSAGES.lastAdmin}`),
+      await within(dialog).findByText(`Erreur lors de la suppression : ${PEOPLE_MESSAGES.lastAdmin}`, keepSpaces),
     ).toBeInTheDocument();
   });
 
@@ -320,7 +340,7 @@ describe('PersonnelsPage', () => {
     let fail = true;
     serve((call) =>
       call.url === '/api/personnel/stats' && fail
-        ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' } }
+        ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' } }
         : undefined,
     );
     const { user } = renderWithProviders(<PersonnelsPage />);

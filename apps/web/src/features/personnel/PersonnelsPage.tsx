@@ -2,11 +2,13 @@ import {
   ACCOUNT_STATUTS,
   can,
   DEPARTEMENTS,
+  fullName,
   type Personnel,
   type PersonnelStats,
+  pageSummary,
+  plural,
   type Role,
   STAFF_ROLES,
-  USERS_PAGE_PATH,
 } from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
@@ -18,30 +20,34 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentProfile } from '../../api/index.ts';
+import { USERS_PAGE_PATH } from '../../app/views.tsx';
+import {
+  personnelKeys,
+  personnelListQuery,
+  personnelStatsQuery,
+  useDeletePersonnel,
+  useSavePersonnel,
+} from '../../data/personnel.ts';
 import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
-import { plural } from '../../ui/format-surface.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { fullName } from '../../ui/person-name.ts';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
-import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { oneOf, useListFilters } from '../../ui/use-list-filters.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
 import { PersonnelFormModal } from './PersonnelFormModal.tsx';
-import { deletePersonnel, updatePersonnel } from './personnel.api.ts';
-import { PERSONNEL_CHANGES, personnelKeys, personnelListQuery, personnelStatsQuery } from './personnel.queries.ts';
 import { staffLoadError } from './personnel-format.ts';
 
 const PERSONNEL_PAGE_SIZE = 12;
@@ -50,6 +56,13 @@ const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ST
 /** The page's filter lists the first five departments (spec 3 §5). */
 const DEPARTEMENT_FILTER = [{ value: ALL, label: 'Tous les départements' }, ...DEPARTEMENTS.slice(0, 5)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
+
+/** The staff list's filters in the address. */
+const PERSONNEL_PARAMS = {
+  role: oneOf('role', STAFF_ROLES),
+  departement: oneOf('departement', DEPARTEMENTS),
+  statut: oneOf('statut', ACCOUNT_STATUTS),
+};
 
 const TILES: StatTileSpec<PersonnelStats>[] = [
   { label: 'Actifs', icon: <IconUserCheck size={20} />, color: 'green', value: (s) => s.actifs },
@@ -74,75 +87,58 @@ function PersonnelsContent({ role }: { role: Role }) {
   const canManage = can(role, 'personnel.manage');
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
-  const [page, setPage] = useState(1);
-  const { searchInput, setSearchInput, search } = useDebouncedSearch();
-  const [roleFilter, setRoleFilter] = useState(ALL);
-  const [departementFilter, setDepartementFilter] = useState(ALL);
-  const [statutFilter, setStatutFilter] = useState(ALL);
+  const { values, page, search, set, setPage, searchInput, setSearchInput, filtered, clearAll } =
+    useListFilters(PERSONNEL_PARAMS);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Personnel | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any new search or filter starts at page 1
-  useEffect(() => setPage(1), [search, roleFilter, departementFilter, statutFilter]);
 
   const query = useQuery(
     personnelListQuery({
       page,
       limit: PERSONNEL_PAGE_SIZE,
       search,
-      role: filterValue(roleFilter, STAFF_ROLES),
-      departement: filterValue(departementFilter, DEPARTEMENTS),
-      statut: filterValue(statutFilter, ACCOUNT_STATUTS),
+      ...values,
     }),
   );
   const stats = useQuery(personnelStatsQuery());
 
-  const confirm = useConfirmAction<'activate' | 'deactivate' | 'delete', Personnel>(
-    {
-      activate: {
-        title: 'Activer le personnel',
-        message: (p) => `Activer le compte de ${fullName(p)} ? Il pourra de nouveau se connecter.`,
-        confirmLabel: 'Activer',
-        run: (p) => updatePersonnel(p.id, { statut: 'actif' }),
-        success: 'Personnel activé',
-        failure: "Erreur lors de l'activation",
-      },
-      deactivate: {
-        title: 'Désactiver le personnel',
-        message: (p) =>
-          `Désactiver le compte de ${fullName(p)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
-        confirmLabel: 'Désactiver',
-        run: (p) => updatePersonnel(p.id, { statut: 'inactif' }),
-        success: 'Personnel désactivé',
-        failure: 'Erreur lors de la désactivation',
-      },
-      delete: {
-        title: 'Supprimer le personnel',
-        message: (p) =>
-          `Êtes-vous sûr de vouloir supprimer ${fullName(p)} (${p.code_employe}) et son compte ? Cette action est irréversible.`,
-        confirmLabel: 'Supprimer',
-        danger: true,
-        run: (p) => deletePersonnel(p.id),
-        success: 'Personnel supprimé',
-        failure: 'Erreur lors de la suppression',
-      },
+  const save = useSavePersonnel();
+  const removal = useDeletePersonnel();
+  const confirm = useConfirmAction<'activate' | 'deactivate' | 'delete', Personnel>({
+    activate: {
+      title: 'Activer le personnel',
+      message: (p) => `Activer le compte de ${fullName(p)} ? Il pourra de nouveau se connecter.`,
+      confirmLabel: 'Activer',
+      run: (p) => save.mutateAsync({ id: p.id, changes: { statut: 'actif' } }),
+      success: 'Personnel activé',
+      failure: 'Erreur lors de l’activation',
     },
-    PERSONNEL_CHANGES,
-  );
+    deactivate: {
+      title: 'Désactiver le personnel',
+      message: (p) =>
+        `Désactiver le compte de ${fullName(p)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+      confirmLabel: 'Désactiver',
+      run: (p) => save.mutateAsync({ id: p.id, changes: { statut: 'inactif' } }),
+      success: 'Personnel désactivé',
+      failure: 'Erreur lors de la désactivation',
+    },
+    delete: {
+      title: 'Supprimer le personnel',
+      message: (p) =>
+        `Êtes-vous sûr de vouloir supprimer ${fullName(p)} (${p.code_employe}) et son compte ? Cette action est irréversible.`,
+      confirmLabel: 'Supprimer',
+      danger: true,
+      run: (p) => removal.mutateAsync(p),
+      success: 'Personnel supprimé',
+      failure: 'Erreur lors de la suppression',
+    },
+  });
 
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
   useLastPageClamp(page, data ? totalPages : undefined, setPage);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: personnelKeys.all });
-  const filtered = !!search || [roleFilter, departementFilter, statutFilter].some((f) => f !== ALL);
-  const clearFilters = () => {
-    setSearchInput('');
-    setRoleFilter(ALL);
-    setDepartementFilter(ALL);
-    setStatutFilter(ALL);
-  };
-
   const actions = {
     canManage,
     onEdit: (p: Personnel) => {
@@ -204,28 +200,28 @@ function PersonnelsContent({ role }: { role: Role }) {
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, email, code employé..." />
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, e-mail, code employé..." />
           <Select
             label="Rôle"
             data={ROLE_FILTER}
-            value={roleFilter}
-            onChange={(v) => setRoleFilter(v ?? ALL)}
+            value={values.role ?? ALL}
+            onChange={(v) => set({ role: filterValue(v ?? ALL, STAFF_ROLES) })}
             allowDeselect={false}
             w={{ base: '100%', xs: 180 }}
           />
           <Select
             label="Département"
             data={DEPARTEMENT_FILTER}
-            value={departementFilter}
-            onChange={(v) => setDepartementFilter(v ?? ALL)}
+            value={values.departement ?? ALL}
+            onChange={(v) => set({ departement: filterValue(v ?? ALL, DEPARTEMENTS) })}
             allowDeselect={false}
             w={{ base: '100%', xs: 230 }}
           />
           <Select
             label="Statut"
             data={STATUT_FILTER}
-            value={statutFilter}
-            onChange={(v) => setStatutFilter(v ?? ALL)}
+            value={values.statut ?? ALL}
+            onChange={(v) => set({ statut: filterValue(v ?? ALL, ACCOUNT_STATUTS) })}
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
@@ -255,11 +251,11 @@ function PersonnelsContent({ role }: { role: Role }) {
           icon={<IconUsers size={28} />}
           title="Aucun personnel trouvé"
           description={
-            filtered ? 'Aucun personnel ne correspond à ces critères.' : "Aucun personnel n'a encore été ajouté."
+            filtered ? 'Aucun personnel ne correspond à ces critères.' : 'Aucun personnel n’a encore été ajouté.'
           }
         >
           {filtered && (
-            <Button variant="light" onClick={clearFilters}>
+            <Button variant="light" onClick={clearAll}>
               Effacer les filtres
             </Button>
           )}
@@ -281,7 +277,11 @@ function PersonnelsContent({ role }: { role: Role }) {
           page={Math.min(page, totalPages)}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${Math.min(page, totalPages)} sur ${totalPages} - ${plural(data.pagination.total, 'personnel')} au total`}
+          summary={pageSummary(
+            Math.min(page, totalPages),
+            totalPages,
+            `${plural(data.pagination.total, 'personnel')} au total`,
+          )}
         />
       )}
 

@@ -1,5 +1,6 @@
 import {
   type AccountStatut,
+  localIsoDate,
   type PasswordPolicy,
   type Personnel,
   type PersonnelCreate,
@@ -11,7 +12,6 @@ import {
 } from '@app/shared';
 import { schemaResolver } from '@mantine/form';
 import { changedFields } from '../../ui/changed-fields.ts';
-import { today } from './personnel-format.ts';
 
 /** The add/edit staff form as typed (spec 3 §5); code, password and status only when adding. */
 export interface PersonnelFormValues {
@@ -42,7 +42,7 @@ export const emptyPersonnelValues = (): PersonnelFormValues => ({
   role: 'commercial',
   departement: '',
   poste: '',
-  date_embauche: today(),
+  date_embauche: localIsoDate(),
   salaire: '',
   statut: 'actif',
 });

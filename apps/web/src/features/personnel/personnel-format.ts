@@ -1,15 +1,5 @@
 import { employeeCode, formatFCFA, MESSAGES, type StaffRole } from '@app/shared';
-import dayjs from 'dayjs';
 import { ApiError } from '../../api/index.ts';
-
-/** A calendar date ('2021-03-15') read as such whatever the browser's time zone: 15/03/2021. */
-export function formatHireDate(value: string): string {
-  const date = dayjs(value);
-  return date.isValid() ? date.format('DD/MM/YYYY') : value;
-}
-
-/** Today as a calendar date, the hire date's default. */
-export const today = () => dayjs().format('YYYY-MM-DD');
 
 /** "450 000 FCFA", or "Non défini" (spec 3 §3). */
 export function salaryText(salaire: number | null): string {

@@ -51,7 +51,7 @@ function serve({ total = 45, favoris = [] as number[], failProduits = false } = 
       if (failProduits)
         return {
           status: 403,
-          body: { success: false, message: 'Accès refusé - Rôle insuffisant.', code: 'FORBIDDEN' },
+          body: { success: false, message: 'Accès refusé – Rôle insuffisant.', code: 'FORBIDDEN' },
         };
       const page = Number(url.searchParams.get('page'));
       return list(produits, page, 20, total);
@@ -98,7 +98,7 @@ describe('CataloguePage', () => {
 
     const terrain = screen.getByRole('article', { name: 'Terrain Bingerville' });
     expect(within(terrain).getByText('Réservé')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 - 45 produits au total')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 3 – 45 produits au total')).toBeInTheDocument();
 
     const first = query(produitCalls(calls)[0] as RecordedCall);
     expect(first.get('page')).toBe('1');
@@ -186,7 +186,7 @@ describe('CataloguePage', () => {
         if (fail)
           return {
             status: 403,
-            body: { success: false, message: 'Accès refusé - Rôle insuffisant.', code: 'FORBIDDEN' },
+            body: { success: false, message: 'Accès refusé – Rôle insuffisant.', code: 'FORBIDDEN' },
           };
         return list(produits, 1, 20, 2);
       }
@@ -195,7 +195,7 @@ describe('CataloguePage', () => {
     const { user } = renderWithProviders(<CataloguePage />, { route: '/produits' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur lors du chargement des produits')).toBeInTheDocument();
-    expect(within(alert).getByText('Accès refusé - Rôle insuffisant.')).toBeInTheDocument();
+    expect(within(alert).getByText('Accès refusé – Rôle insuffisant.')).toBeInTheDocument();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('article', { name: 'Villa Premium' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { publicSettingsQuery } from '../../api/index.ts';
+import { publicSettingsQuery } from '../../data/settings.ts';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 
 /** Contact for a product (decisions §6): the company's phone and e-mail from its settings. */
@@ -16,7 +16,7 @@ export function ContactDialog({
 }) {
   const settings = useQuery({ ...publicSettingsQuery(), enabled: opened });
   const general = settings.data?.general;
-  const subject = `Produit Référence #${produit.id} - ${produit.titre}`;
+  const subject = `Produit Référence #${produit.id} – ${produit.titre}`;
   const phoneHref = general?.phone ? `tel:${general.phone.replace(/[^\d+]/g, '')}` : null;
   const mailHref = general?.email ? `mailto:${general.email}?subject=${encodeURIComponent(subject)}` : null;
 
@@ -31,7 +31,7 @@ export function ContactDialog({
       ) : (
         <Stack gap="md">
           <Text size="sm">
-            Pour le produit « {produit.titre} » (Référence #{produit.id}), contactez {general?.companyName} :
+            Pour le produit « {produit.titre} » (Référence #{produit.id}), contactez {general?.companyName} :
           </Text>
           {phoneHref && (
             <Button

@@ -1,7 +1,8 @@
 import { formatFCFA } from '@app/shared';
-import { Card, Divider, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Card, Divider, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { FINANCING_DURATIONS, simulateFinancing } from './financing.ts';
 
 const toInt = (value: number | string) => (typeof value === 'number' ? Math.round(value) : Number.NaN);
@@ -32,14 +33,6 @@ export function FinancingSimulator({ price }: { price: number }) {
     downPayment: toInt(apport === '' ? 0 : apport),
     months: Number(duree),
   });
-  const money = {
-    thousandSeparator: ' ',
-    allowDecimal: false,
-    allowNegative: false,
-    hideControls: true,
-    min: 0,
-    suffix: ' FCFA',
-  } as const;
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="simulateur-titre">
@@ -50,8 +43,8 @@ export function FinancingSimulator({ price }: { price: number }) {
         </Title>
       </Group>
       <Stack gap="sm">
-        <NumberInput label="Prix du bien" value={prix} onChange={setPrix} {...money} />
-        <NumberInput label="Apport initial" value={apport} onChange={setApport} {...money} />
+        <MoneyInput label="Prix du bien" value={prix} onChange={setPrix} />
+        <MoneyInput label="Apport initial" value={apport} onChange={setApport} />
         <Select
           label="Durée"
           value={duree}
@@ -82,7 +75,7 @@ export function FinancingSimulator({ price }: { price: number }) {
               )}
             </Stack>
           ) : (
-            <Text size="sm" c="red.7" role="alert">
+            <Text size="sm" c="red.8" role="alert">
               {result.error}
             </Text>
           )}

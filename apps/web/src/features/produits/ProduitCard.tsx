@@ -1,10 +1,9 @@
-import { formatDate, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
+import { formatDate, formatFCFA, formatPricePerM2, formatSurface, type Produit } from '@app/shared';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconMapPin, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FavoriteButton } from '../../ui/favoris/FavoriteButton.tsx';
-import { formatSurface } from '../../ui/format-surface.ts';
+import { FavoriteButton } from '../../ui/FavoriteButton.tsx';
 import { IconAction } from '../../ui/IconAction.tsx';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 import { DISPONIBILITE_COLORS, DISPONIBILITE_LABELS, placeLine, roomsSummary, TYPE_LABELS } from './produit-labels.ts';

@@ -63,6 +63,22 @@ describe('ProduitDetailPage', () => {
     );
   });
 
+  it('shows the management information (ids, dates, authors) to staff only', async () => {
+    sessionStore.start({
+      token: 'access',
+      refreshToken: 'refresh',
+      sessionExpiresAt: '2026-11-22T20:00:00.000Z',
+      profile: profileOf('commercial'),
+    });
+    serve(makeProduit({ id: 7, titre: 'Villa Premium' }));
+    renderWithProviders(<ProduitDetailPage id={7} />);
+    await screen.findByRole('heading', { name: 'Villa Premium', level: 1 });
+    const management = screen.getByRole('region', { name: 'Informations de gestion' });
+    expect(within(management).getByText('Utilisateur #1')).toBeInTheDocument();
+    expect(within(management).getByText('Utilisateur #2')).toBeInTheDocument();
+    expect(screen.getByText('Site #3')).toBeInTheDocument();
+  });
+
   it('shows at most 6 photos in the grid with +N for the rest', async () => {
     serve(makeProduit({ id: 7, photos_logement: photos(9) }));
     const { user } = renderWithProviders(<ProduitDetailPage id={7} />);
@@ -86,18 +102,18 @@ describe('ProduitDetailPage', () => {
     const { user } = renderWithProviders(<ProduitDetailPage id={7} />);
     await screen.findByRole('heading', { name: 'Villa Premium', level: 1 });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(["Vue d'ensemble", 'Plans & Docs', 'Visite virtuelle', 'Équipements', 'Localisation']);
+    expect(tabs).toEqual(['Vue d’ensemble', 'Plans & Docs', 'Visite virtuelle', 'Équipements', 'Localisation']);
 
-    // Overview: description, characteristics, management information, construction delay.
+    // Overview: description, characteristics, construction delay (a member sees no management information).
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('Belle villa de 4 pièces avec jardin et garage.')).toBeInTheDocument();
     const financial = within(panel).getByRole('region', { name: 'Financier' });
     expect(within(financial).getByText(text(formatFCFA(25_000_000)))).toBeInTheDocument();
     expect(within(financial).getByText(text('100 000 FCFA/m²'))).toBeInTheDocument();
     expect(within(financial).getByText(text('150 000 FCFA/m²'))).toBeInTheDocument();
-    const management = within(panel).getByRole('region', { name: 'Informations de gestion' });
-    expect(within(management).getByText('Utilisateur #1')).toBeInTheDocument();
-    expect(within(management).getByText('Utilisateur #2')).toBeInTheDocument();
+    expect(within(panel).queryByRole('region', { name: 'Informations de gestion' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Utilisateur #/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Site #/)).not.toBeInTheDocument();
     expect(within(panel).getByRole('region', { name: 'Délai de construction' })).toHaveTextContent('18 mois');
 
     await user.click(screen.getByRole('tab', { name: 'Plans & Docs' }));
@@ -144,7 +160,7 @@ describe('ProduitDetailPage', () => {
     serve();
     const { user } = renderWithProviders(<ProduitDetailPage id={7} />);
     const simulator = await screen.findByRole('region', { name: 'Simulateur de financement' });
-    expect(within(simulator).getByLabelText('Prix du bien')).toHaveValue(text('25 000 000 FCFA'));
+    expect(within(simulator).getByLabelText('Prix du bien')).toHaveValue(formatFCFA(25_000_000));
     await user.type(within(simulator).getByLabelText('Apport initial'), '{Control>}a{/Control}5000000');
     await user.click(inputOf(simulator, 'Durée'));
     await user.click(await screen.findByRole('option', { name: '60 mois' }));
@@ -168,7 +184,7 @@ describe('ProduitDetailPage', () => {
     );
     const mail = within(dialog).getByRole('link', { name: /Écrire à contact@autopromotion.test/ });
     expect(mail.getAttribute('href')).toBe(
-      `mailto:contact@autopromotion.test?subject=${encodeURIComponent('Produit Référence #7 - Villa Premium')}`,
+      `mailto:contact@autopromotion.test?subject=${encodeURIComponent('Produit Référence #7 – Villa Premium')}`,
     );
   });
 
@@ -199,12 +215,12 @@ describe('ProduitDetailPage', () => {
     mockFetch((call) =>
       call.url.startsWith('/api/favoris')
         ? list([], 1, 1000, 0)
-        : { status: 403, body: { success: false, message: 'Accès refusé - Rôle insuffisant.', code: 'FORBIDDEN' } },
+        : { status: 403, body: { success: false, message: 'Accès refusé – Rôle insuffisant.', code: 'FORBIDDEN' } },
     );
     renderWithProviders(<ProduitDetailPage id={7} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur')).toBeInTheDocument();
-    expect(within(alert).getByText('Accès refusé - Rôle insuffisant.')).toBeInTheDocument();
+    expect(within(alert).getByText('Accès refusé – Rôle insuffisant.')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,13 @@
-import { formatDate, formatDateTime, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
+import {
+  can,
+  formatDate,
+  formatDateTime,
+  formatFCFA,
+  formatPricePerM2,
+  formatSurface,
+  type Produit,
+  plural,
+} from '@app/shared';
 import {
   ActionIcon,
   Anchor,
@@ -38,11 +47,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/index.ts';
+import { ApiError, useCurrentProfile } from '../../api/index.ts';
+import { produitDetailQuery } from '../../data/produits.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { FavoriteButton } from '../../ui/favoris/FavoriteButton.tsx';
-import { formatSurface, plural } from '../../ui/format-surface.ts';
+import { FavoriteButton } from '../../ui/FavoriteButton.tsx';
 import { mediaKind } from '../../ui/media-kind.ts';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
@@ -50,7 +59,6 @@ import { ContactDialog } from './ContactDialog.tsx';
 import { FinancingSimulator } from './FinancingSimulator.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { DISPONIBILITE_COLORS, DISPONIBILITE_LABELS, placeLine, TYPE_LABELS } from './produit-labels.ts';
-import { produitDetailQuery } from './produits.queries.ts';
 import { videoEmbedUrl } from './video-embed.ts';
 
 export const LINK_COPIED = 'Lien copié dans le presse-papiers';
@@ -79,9 +87,10 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const userRef = (id: number | null) => (id === null ? '—' : `Utilisateur #${id}`);
+const userRef = (id: number | null | undefined) => (id == null ? '—' : `Utilisateur #${id}`);
 
-function OverviewTab({ produit }: { produit: Produit }) {
+/** `management`: the staff's block of ids, dates and authors (right catalogue.management_info). */
+function OverviewTab({ produit, management }: { produit: Produit; management: boolean }) {
   return (
     <Stack gap="lg">
       <section aria-labelledby="desc-titre">
@@ -122,15 +131,17 @@ function OverviewTab({ produit }: { produit: Produit }) {
             {produit.delais_construction ? plural(produit.delais_construction, 'mois', 'mois') : 'Non précisé'}
           </Text>
         </Block>
-        <Block title="Informations de gestion">
-          <Row label="Identifiant du produit" value={`#${produit.id}`} />
-          <Row label="Identifiant du site" value={`#${produit.site_id}`} />
-          <Row label="Type" value={TYPE_LABELS[produit.type]} />
-          <Row label="Créé le" value={formatDateTime(produit.date_creation)} />
-          <Row label="Modifié le" value={formatDateTime(produit.date_modification)} />
-          <Row label="Créé par" value={userRef(produit.created_by)} />
-          <Row label="Modifié par" value={userRef(produit.updated_by)} />
-        </Block>
+        {management && (
+          <Block title="Informations de gestion">
+            <Row label="Identifiant du produit" value={`#${produit.id}`} />
+            <Row label="Identifiant du site" value={`#${produit.site_id}`} />
+            <Row label="Type" value={TYPE_LABELS[produit.type]} />
+            <Row label="Créé le" value={formatDateTime(produit.date_creation)} />
+            <Row label="Modifié le" value={formatDateTime(produit.date_modification)} />
+            <Row label="Créé par" value={userRef(produit.created_by)} />
+            <Row label="Modifié par" value={userRef(produit.updated_by)} />
+          </Block>
+        )}
       </SimpleGrid>
     </Stack>
   );
@@ -303,7 +314,7 @@ function LocationTab({ site }: { site: Produit['site'] }) {
   );
 }
 
-function SiteBlock({ site }: { site: Produit['site'] }) {
+function SiteBlock({ site, management }: { site: Produit['site']; management: boolean }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="site-titre">
       <Card.Section>
@@ -315,10 +326,12 @@ function SiteBlock({ site }: { site: Produit['site'] }) {
       <Text fw={600} mt={4}>
         {site.nom_site}
       </Text>
-      <Text size="xs" c="dimmed" mb="sm">
-        Site #{site.id}
-      </Text>
-      <Stack gap={6}>
+      {management && (
+        <Text size="xs" c="dimmed">
+          Site #{site.id}
+        </Text>
+      )}
+      <Stack gap={6} mt="sm">
         <Row label="Adresse" value={site.adresse_site || '—'} />
         <Row label="Ville" value={site.ville_site || '—'} />
         <Row label="Localisation" value={site.localisation_site || 'Non renseignée'} />
@@ -347,8 +360,12 @@ function SiteBlock({ site }: { site: Produit['site'] }) {
             )
           }
         />
-        <Row label="Créé le" value={formatDate(site.created_at)} />
-        <Row label="Modifié le" value={formatDate(site.updated_at)} />
+        {management && (
+          <>
+            <Row label="Créé le" value={formatDate(site.created_at)} />
+            <Row label="Modifié le" value={formatDate(site.updated_at)} />
+          </>
+        )}
       </Stack>
     </Card>
   );
@@ -391,7 +408,7 @@ async function shareLink(produit: Produit): Promise<void> {
     await navigator.clipboard.writeText(url);
     showToast('success', LINK_COPIED);
   } catch {
-    showToast('general', `Impossible de copier le lien. Adresse du produit : ${url}`);
+    showToast('general', `Impossible de copier le lien. Adresse du produit : ${url}`);
   }
 }
 
@@ -400,6 +417,7 @@ export default function ProduitDetailPage({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const query = useQuery({ ...produitDetailQuery(id ?? 0), enabled: id !== null });
+  const management = can(useCurrentProfile()?.role, 'catalogue.management_info');
   const [contactOpen, setContactOpen] = useState(false);
 
   useEffect(() => {
@@ -423,7 +441,7 @@ export default function ProduitDetailPage({ id }: { id: number | null }) {
       <EmptyPanel
         icon={<IconFileText size={28} />}
         title="Produit non trouvé"
-        description="Ce produit n'existe pas ou n'est plus proposé au catalogue."
+        description="Ce produit n’existe pas ou n’est plus proposé au catalogue."
       >
         <Button
           variant="light"
@@ -512,14 +530,14 @@ export default function ProduitDetailPage({ id }: { id: number | null }) {
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
               <Tabs defaultValue="overview" keepMounted={false} variant="pills">
                 <Tabs.List mb="lg" style={{ gap: 4 }}>
-                  <Tabs.Tab value="overview">Vue d'ensemble</Tabs.Tab>
+                  <Tabs.Tab value="overview">Vue d’ensemble</Tabs.Tab>
                   <Tabs.Tab value="plans">Plans & Docs</Tabs.Tab>
                   <Tabs.Tab value="video">Visite virtuelle</Tabs.Tab>
                   <Tabs.Tab value="equipment">Équipements</Tabs.Tab>
                   <Tabs.Tab value="location">Localisation</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="overview">
-                  <OverviewTab produit={produit} />
+                  <OverviewTab produit={produit} management={management} />
                 </Tabs.Panel>
                 <Tabs.Panel value="plans">
                   <PlansTab plans={produit.plan_logement} />
@@ -560,7 +578,7 @@ export default function ProduitDetailPage({ id }: { id: number | null }) {
               </Stack>
             </Card>
             <FinancingSimulator key={produit.id} price={produit.prix_vente} />
-            <SiteBlock site={produit.site} />
+            <SiteBlock site={produit.site} management={management} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,9 +1,11 @@
 import { fileTooLargeMessage } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
+import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
 import { ProduitFormModal } from './ProduitFormModal.tsx';
 import { list, makeProduit, profileOf } from './test-data.ts';
 
@@ -28,6 +30,8 @@ const SITES = [
     updated_at: '2026-01-10T10:00:00.000Z',
   },
 ];
+
+afterEach(() => toastStore.clear());
 
 beforeEach(() => {
   circuitBreaker.reset();
@@ -116,16 +120,18 @@ describe('ProduitFormModal', () => {
     const big = png('grande-photo.png');
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     await user.upload(within(dialog).getByLabelText('Images du produit'), [big, png('petite.png')]);
-    expect(await within(dialog).findByText(fileTooLargeMessage('image', 'grande-photo.png'))).toBeInTheDocument();
     expect(
-      within(dialog).getByText('L\'image "grande-photo.png" est trop volumineuse. Taille maximum: 10MB'),
+      await within(dialog).findByText(fileTooLargeMessage('image', 'grande-photo.png'), keepSpaces),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('L’image « grande-photo.png » est trop volumineuse. Taille maximum : 10 Mo', keepSpaces),
     ).toBeInTheDocument();
     // The small one is kept, with a remove button.
     await user.click(within(dialog).getByRole('button', { name: 'Retirer petite.png' }));
     expect(within(dialog).queryByRole('button', { name: 'Retirer petite.png' })).not.toBeInTheDocument();
   });
 
-  it('sends multipart with repeated image and plan, shows the success and closes after 1.5 s', async () => {
+  it('sends multipart with repeated image and plan, then says so in a toast and closes', async () => {
     serve();
     const onClose = vi.fn();
     const { user } = renderWithProviders(<ProduitFormModal opened onClose={onClose} />);
@@ -135,7 +141,10 @@ describe('ProduitFormModal', () => {
     expect(within(dialog).getByText('plan-rdc.pdf')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Créer le produit' }));
 
-    expect(await within(dialog).findByText('Produit créé avec succès')).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(toastStore.getSnapshot()).toEqual([
+      expect.objectContaining({ type: 'success', message: 'Produit créé avec succès' }),
+    ]);
     const [sent] = multipartCalls();
     expect(sent?.url).toBe('/api/produits');
     expect(sent?.method).toBe('POST');
@@ -150,19 +159,17 @@ describe('ProduitFormModal', () => {
     expect(form.get('nombre_salon')).toBe('1');
     // An empty optional field is sent empty: no delay (and clears one in an edit).
     expect(form.get('delais_construction')).toBe('');
-    expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 3000 });
   });
 
-  it("shows the server's field errors under the fields and the dropzones", async () => {
+  it("shows the failure in the banner and the server's field errors under the fields and the dropzones", async () => {
     serve({
       status: 415,
       body: {
         success: false,
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'Le fichier "salon.png" n\'est pas accepté. Types acceptés : JPEG, PNG ou WebP.',
+        message: 'Le fichier « salon.png » n’est pas accepté. Types acceptés : JPEG, PNG ou WebP.',
         errors: {
-          image: 'Le fichier "salon.png" n\'est pas accepté. Types acceptés : JPEG, PNG ou WebP.',
+          image: 'Le fichier « salon.png » n’est pas accepté. Types acceptés : JPEG, PNG ou WebP.',
           titre: 'Ce titre est trop long',
         },
       },
@@ -171,10 +178,13 @@ describe('ProduitFormModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter un nouveau produit' });
     await fillValidForm(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Créer le produit' }));
-    expect(
-      await within(dialog).findByText('Le fichier "salon.png" n\'est pas accepté. Types acceptés : JPEG, PNG ou WebP.'),
-    ).toBeInTheDocument();
+    const refused = 'Le fichier « salon.png » n’est pas accepté. Types acceptés : JPEG, PNG ou WebP.';
+    const banner = await within(dialog).findByRole('alert', { name: 'Erreur lors de la création du produit' });
+    // The reason is the images' message: said once, under their drop zone.
+    expect(banner.textContent).not.toContain(refused);
+    expect(within(dialog).getByText(refused, keepSpaces)).toBeInTheDocument();
     expect(within(dialog).getByText('Ce titre est trop long')).toBeInTheDocument();
+    expect(toastStore.getSnapshot()).toEqual([]);
     expect(within(dialog).getByLabelText(/^Titre/)).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -1,37 +1,22 @@
 import {
+  DIGIT_GROUP,
   formatPricePerM2,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   PHOTO_MIME_TYPES,
   PLAN_MIME_TYPES,
   type Produit,
-  type ProduitBody,
   produitBodySchema,
 } from '@app/shared';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Divider, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSaveProduit } from '../../data/produits.ts';
+import { activeSitesQuery } from '../../data/sites.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
-import { useSuccessClose } from '../../ui/use-success-close.ts';
-import { saveProduit } from './produits.api.ts';
-import { produitsKeys, siteOptionsQuery } from './produits.queries.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 
 type Num = number | string;
 
@@ -110,14 +95,12 @@ export interface ProduitFormModalProps {
 
 /** 'Ajouter un nouveau produit' (spec 2 §2, §5): fields, images and plans, real save. */
 export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalProps) {
-  const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 48em)');
   const editing = !!produit;
-  const sites = useQuery({ ...siteOptionsQuery(), enabled: opened });
+  const sites = useQuery({ ...activeSitesQuery(), enabled: opened });
   const [images, setImages] = useState<File[]>([]);
   const [plans, setPlans] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<FileErrors>({});
-  const { success, showSuccess, reset: resetSuccess } = useSuccessClose(onClose);
+  const save = useSaveProduit();
 
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -125,25 +108,8 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     validate: (values) => validateFields(toBodyInput(values) as never),
   });
 
-  const mutation = useMutation({
-    mutationFn: (body: ProduitBody) => saveProduit({ id: produit?.id, body, images, plans }),
-    onSuccess: async ({ produit: saved, message }) => {
-      showSuccess(editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès');
-      queryClient.setQueryData(produitsKeys.detail(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: produitsKeys.all });
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError) || !error.errors) return;
-      const { image, plan, ...fields } = error.errors;
-      form.setErrors(fields);
-      setFileErrors({ image, plan });
-    },
-  });
-
-  // Each opening starts afresh: the product's values or the defaults, no files, no message.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: form and mutation are stable for this purpose
-  useEffect(() => {
-    if (!opened) return;
+  // Each opening starts afresh: the product's values or the defaults, no files.
+  const reset = () => {
     const values = produit ? toValues(produit) : EMPTY;
     form.setValues(values);
     form.resetDirty(values);
@@ -151,9 +117,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     setImages([]);
     setPlans([]);
     setFileErrors({});
-    resetSuccess();
-    mutation.reset();
-  }, [opened, produit]);
+  };
 
   const checkFiles = (): FileErrors => {
     if (editing) return {};
@@ -163,13 +127,15 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     };
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const fields = form.validate();
     const files = checkFiles();
     setFileErrors(files);
-    if (fields.hasErrors || files.image || files.plan) return;
-    mutation.mutate(produitBodySchema.parse(toBodyInput(form.getValues())));
+    if (fields.hasErrors || files.image || files.plan) return undefined;
+    const body = produitBodySchema.parse(toBodyInput(form.getValues()));
+    return save
+      .mutateAsync({ id: produit?.id, body, images, plans })
+      .then(({ message }) => (editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès'));
   };
 
   const siteList = sites.data ?? [];
@@ -182,174 +148,136 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     });
   }
   const chosenSite = siteList.find((s) => String(s.id) === form.values.site_id);
-  const busy = mutation.isPending || !!success;
-  const generalError = mutation.isError && !(mutation.error instanceof ApiError && mutation.error.errors);
-  const money = {
-    thousandSeparator: ' ',
-    allowDecimal: false,
-    allowNegative: false,
-    hideControls: true,
-    min: 0,
-  } as const;
   const rooms = { allowDecimal: false, allowNegative: false, min: 0, max: 99 } as const;
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy && !success ? () => {} : onClose}
+      onClose={onClose}
+      onOpen={reset}
       title={editing ? 'Modifier le produit' : 'Ajouter un nouveau produit'}
       size="xl"
-      fullScreen={phone}
-      centered
+      save={save}
+      failure={editing ? 'Erreur lors de la mise à jour du produit' : 'Erreur lors de la création du produit'}
+      onSubmit={submit}
+      onFieldErrors={({ image, plan, ...fields }) => {
+        form.setErrors(fields);
+        setFileErrors({ image, plan });
+      }}
+      submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le produit'}
     >
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          {success && (
-            <Alert color="teal" variant="light" icon={<IconCheck size={18} aria-hidden />} role="status">
-              {success}
-            </Alert>
-          )}
-          {generalError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {mutation.error.message ||
-                (editing ? 'Erreur lors de la mise à jour du produit' : 'Erreur lors de la création du produit')}
-            </Alert>
-          )}
-          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="md">
-              <TextInput label="Titre" withAsterisk maxLength={200} {...form.getInputProps('titre')} />
-              <Textarea
-                label="Description"
-                withAsterisk
-                rows={4}
-                resize="vertical"
-                maxLength={5000}
-                {...form.getInputProps('description')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Type"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={[
-                    { value: 'logement', label: 'Logement' },
-                    { value: 'terrain', label: 'Terrain' },
-                  ]}
-                  {...form.getInputProps('type')}
-                />
-                <Select
-                  label="Site"
-                  withAsterisk
-                  searchable
-                  placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
-                  nothingFoundMessage="Aucun site trouvé"
-                  data={siteData}
-                  description={
-                    chosenSite
-                      ? `${chosenSite.ville_site} · ${formatPricePerM2(chosenSite.prix_metre_carre)}`
-                      : undefined
-                  }
-                  {...form.getInputProps('site_id')}
-                  error={
-                    form.errors.site_id ?? (sites.isError ? `Sites indisponibles : ${sites.error.message}` : undefined)
-                  }
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <NumberInput
-                  label="Superficie (m²)"
-                  withAsterisk
-                  thousandSeparator=" "
-                  decimalSeparator=","
-                  allowNegative={false}
-                  decimalScale={2}
-                  hideControls
-                  min={0}
-                  {...form.getInputProps('superficie')}
-                />
-                <NumberInput
-                  label="Prix de vente (FCFA)"
-                  withAsterisk
-                  {...money}
-                  {...form.getInputProps('prix_vente')}
-                />
-                <NumberInput label="Caution (FCFA)" {...money} {...form.getInputProps('caution')} />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                <NumberInput label="Chambres" {...rooms} {...form.getInputProps('nombre_chambre')} />
-                <NumberInput label="Salons" {...rooms} {...form.getInputProps('nombre_salon')} />
-                <NumberInput label="Cuisines" {...rooms} {...form.getInputProps('nombre_cuisine')} />
-                <NumberInput label="Toilettes" {...rooms} {...form.getInputProps('nombre_toilette')} />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label="Délai de construction (mois)"
-                  allowDecimal={false}
-                  allowNegative={false}
-                  min={1}
-                  max={240}
-                  {...form.getInputProps('delais_construction')}
-                />
-                <TextInput
-                  label="Lien vidéo"
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://www.youtube.com/watch?v=…"
-                  {...form.getInputProps('video_logement')}
-                />
-              </SimpleGrid>
-              <Divider label="Médias" labelPosition="left" />
-              {editing && (
-                <Text size="sm" c="dimmed">
-                  Les fichiers ajoutés remplacent ceux du produit ; sans nouveau fichier, les actuels sont conservés.
-                </Text>
-              )}
-              <FileDropzone
-                label="Images"
-                inputLabel="Images du produit"
-                name="image"
-                kind="image"
-                accept={PHOTO_MIME_TYPES}
-                min={editing ? 0 : MEDIA_LIMITS.produit.photos.min}
-                max={MEDIA_LIMITS.produit.photos.max}
-                files={images}
-                onChange={(files) => {
-                  setImages(files);
-                  setFileErrors((e) => ({ ...e, image: undefined }));
-                }}
-                error={fileErrors.image}
-                existing={produit?.photos_logement}
-                disabled={busy}
-              />
-              <FileDropzone
-                label="Plans"
-                inputLabel="Plans du produit"
-                name="plan"
-                kind="plan"
-                accept={PLAN_MIME_TYPES}
-                min={editing ? 0 : MEDIA_LIMITS.produit.plans.min}
-                max={MEDIA_LIMITS.produit.plans.max}
-                files={plans}
-                onChange={(files) => {
-                  setPlans(files);
-                  setFileErrors((e) => ({ ...e, plan: undefined }));
-                }}
-                error={fileErrors.plan}
-                existing={produit?.plan_logement}
-                disabled={busy}
-              />
-            </Stack>
-          </fieldset>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              {success ? 'Fermer' : 'Annuler'}
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={!!success}>
-              {editing ? 'Enregistrer les modifications' : 'Créer le produit'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Titre" withAsterisk maxLength={200} {...form.getInputProps('titre')} />
+      <Textarea
+        label="Description"
+        withAsterisk
+        rows={4}
+        resize="vertical"
+        maxLength={5000}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Type"
+          withAsterisk
+          allowDeselect={false}
+          data={[
+            { value: 'logement', label: 'Logement' },
+            { value: 'terrain', label: 'Terrain' },
+          ]}
+          {...form.getInputProps('type')}
+        />
+        <Select
+          label="Site"
+          withAsterisk
+          searchable
+          placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
+          nothingFoundMessage="Aucun site trouvé"
+          data={siteData}
+          description={
+            chosenSite ? `${chosenSite.ville_site} · ${formatPricePerM2(chosenSite.prix_metre_carre)}` : undefined
+          }
+          {...form.getInputProps('site_id')}
+          error={form.errors.site_id ?? (sites.isError ? `Sites indisponibles : ${sites.error.message}` : undefined)}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          label="Superficie (m²)"
+          withAsterisk
+          thousandSeparator={DIGIT_GROUP}
+          decimalSeparator=","
+          allowNegative={false}
+          decimalScale={2}
+          hideControls
+          min={0}
+          {...form.getInputProps('superficie')}
+        />
+        <MoneyInput label="Prix de vente (FCFA)" withAsterisk {...form.getInputProps('prix_vente')} />
+        <MoneyInput label="Caution (FCFA)" {...form.getInputProps('caution')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <NumberInput label="Chambres" {...rooms} {...form.getInputProps('nombre_chambre')} />
+        <NumberInput label="Salons" {...rooms} {...form.getInputProps('nombre_salon')} />
+        <NumberInput label="Cuisines" {...rooms} {...form.getInputProps('nombre_cuisine')} />
+        <NumberInput label="Toilettes" {...rooms} {...form.getInputProps('nombre_toilette')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Délai de construction (mois)"
+          allowDecimal={false}
+          allowNegative={false}
+          min={1}
+          max={240}
+          {...form.getInputProps('delais_construction')}
+        />
+        <TextInput
+          label="Lien vidéo"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          {...form.getInputProps('video_logement')}
+        />
+      </SimpleGrid>
+      <Divider label="Médias" labelPosition="left" />
+      {editing && (
+        <Text size="sm" c="dimmed">
+          Les fichiers ajoutés remplacent ceux du produit ; sans nouveau fichier, les actuels sont conservés.
+        </Text>
+      )}
+      <FileDropzone
+        label="Images"
+        inputLabel="Images du produit"
+        name="image"
+        kind="image"
+        accept={PHOTO_MIME_TYPES}
+        min={editing ? 0 : MEDIA_LIMITS.produit.photos.min}
+        max={MEDIA_LIMITS.produit.photos.max}
+        files={images}
+        onChange={(files) => {
+          setImages(files);
+          setFileErrors((e) => ({ ...e, image: undefined }));
+        }}
+        error={fileErrors.image}
+        existing={produit?.photos_logement}
+        disabled={save.isPending}
+      />
+      <FileDropzone
+        label="Plans"
+        inputLabel="Plans du produit"
+        name="plan"
+        kind="plan"
+        accept={PLAN_MIME_TYPES}
+        min={editing ? 0 : MEDIA_LIMITS.produit.plans.min}
+        max={MEDIA_LIMITS.produit.plans.max}
+        files={plans}
+        onChange={(files) => {
+          setPlans(files);
+          setFileErrors((e) => ({ ...e, plan: undefined }));
+        }}
+        error={fileErrors.plan}
+        existing={produit?.plan_logement}
+        disabled={save.isPending}
+      />
+    </FormModal>
   );
 }

@@ -1,9 +1,8 @@
-import { formatDate, formatFCFA, formatPricePerM2, type Produit } from '@app/shared';
+import { formatDate, formatFCFA, formatPricePerM2, formatSurface, type Produit, plural } from '@app/shared';
 import { ActionIcon, Badge, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconEye, IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FavoriteButton } from '../../ui/favoris/FavoriteButton.tsx';
-import { formatSurface, plural } from '../../ui/format-surface.ts';
+import { FavoriteButton } from '../../ui/FavoriteButton.tsx';
 import { SafeImage } from '../../ui/SafeImage.tsx';
 import type { ProduitActionsProps } from './ProduitCard.tsx';
 import { DISPONIBILITE_COLORS, DISPONIBILITE_LABELS, TYPE_LABELS } from './produit-labels.ts';
@@ -31,7 +30,7 @@ function ManageMenu({ produit, onEdit, onDelete, onToggleActive }: ProduitAction
           {produit.est_actif ? 'Désactiver' : 'Activer'}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(produit)}>
+        <Menu.Item color="red.8" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(produit)}>
           Supprimer
         </Menu.Item>
       </Menu.Dropdown>

@@ -61,7 +61,7 @@ describe('simulateFinancing', () => {
   it('refuses a down payment above the price, a negative one and a missing price', () => {
     expect(simulateFinancing({ price: 10, downPayment: 11, months: 12 })).toEqual({
       ok: false,
-      error: "L'apport ne peut pas dépasser le prix du bien",
+      error: 'L’apport ne peut pas dépasser le prix du bien',
     });
     expect(simulateFinancing({ price: 10, downPayment: -1, months: 12 }).ok).toBe(false);
     expect(simulateFinancing({ price: Number.NaN, downPayment: 0, months: 12 }).ok).toBe(false);

@@ -29,9 +29,9 @@ export type FinancingResult =
 export function simulateFinancing({ price, downPayment, months }: FinancingInput): FinancingResult {
   if (!Number.isInteger(price) || price <= 0) return { ok: false, error: 'Indiquez le prix du bien' };
   if (!Number.isInteger(downPayment) || downPayment < 0) {
-    return { ok: false, error: "L'apport doit être un montant positif" };
+    return { ok: false, error: 'L’apport doit être un montant positif' };
   }
-  if (downPayment > price) return { ok: false, error: "L'apport ne peut pas dépasser le prix du bien" };
+  if (downPayment > price) return { ok: false, error: 'L’apport ne peut pas dépasser le prix du bien' };
   if (!Number.isInteger(months) || months < 1) return { ok: false, error: 'Choisissez une durée' };
   const financed = price - downPayment;
   let monthly = Math.floor((financed + months - 1) / months);

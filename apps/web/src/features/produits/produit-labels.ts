@@ -1,5 +1,4 @@
-import type { Produit } from '@app/shared';
-import { plural } from '../../ui/format-surface.ts';
+import { type Produit, plural } from '@app/shared';
 
 export const TYPE_LABELS: Record<Produit['type'], string> = { logement: 'Logement', terrain: 'Terrain' };
 

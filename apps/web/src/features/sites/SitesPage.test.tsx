@@ -1,12 +1,13 @@
 import type { Site } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { ADMIN_PROFILE, mockFetch, type RecordedCall } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
 import SitesPage from './SitesPage.tsx';
 
-function signIn(role: 'admin' | 'gestionnaire' | 'membre' | 'commercial' = 'admin') {
+function signIn(role: 'admin' | 'gestionnaire' | 'membre' | 'commercial' | 'demandeur' = 'admin') {
   sessionStore.start({
     token: 'access',
     refreshToken: 'refresh',
@@ -14,6 +15,8 @@ function signIn(role: 'admin' | 'gestionnaire' | 'membre' | 'commercial' = 'admi
     profile: { ...ADMIN_PROFILE, role },
   });
 }
+
+afterEach(() => toastStore.clear());
 
 beforeEach(() => {
   circuitBreaker.reset();
@@ -60,7 +63,10 @@ function serve({
     if (url.pathname === '/api/sites/stats') {
       return {
         status: 200,
-        body: { success: true, data: { total: 30, actifs: 29, villes: 4, prix_moyen_m2: 120_500 } },
+        body: {
+          success: true,
+          data: { total: 30, actifs: 29, villes: 4, prix_moyen_m2: 120_500, prix_min_m2: 85_000 },
+        },
       };
     }
     if (url.pathname === '/api/sites' && call.method === 'GET') {
@@ -103,7 +109,7 @@ describe('SitesPage', () => {
       '/produits?site=1',
     );
     expect(within(screen.getByRole('article', { name: 'Cité Bingerville' })).getByText('Inactif')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 - 30 sites au total')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 3 – 30 sites au total')).toBeInTheDocument();
     expect(await screen.findByText('Villes')).toBeInTheDocument();
 
     const pages = screen.getByRole('navigation', { name: 'Pagination' });
@@ -112,6 +118,22 @@ describe('SitesPage', () => {
     await user.click(within(pages).getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(siteCalls(calls).at(-1)?.get('page')).toBe('2'));
     expect(siteCalls(calls).at(-1)?.get('limit')).toBe('12');
+  });
+
+  it('speaks to a member or an applicant as a buyer: our sites, from which price', async () => {
+    for (const role of ['membre', 'demandeur'] as const) {
+      signIn(role);
+      serve();
+      const { unmount } = renderWithProviders(<SitesPage />);
+      expect(screen.getByRole('heading', { name: 'Nos sites' })).toBeInTheDocument();
+      expect(screen.queryByText('Gestion des Sites')).not.toBeInTheDocument();
+      const figures = await screen.findByRole('group', { name: 'Chiffres des sites' });
+      expect(within(figures).getByText('Prix du m² à partir de').nextSibling).toHaveTextContent(/85\s000 FCFA\/m²/);
+      for (const staffOnly of ['Sites actifs', 'Prix moyen du m²']) {
+        expect(within(figures).queryByText(staffOnly)).not.toBeInTheDocument();
+      }
+      unmount();
+    }
   });
 
   it('searches with a debounce and refreshes', async () => {
@@ -148,7 +170,7 @@ describe('SitesPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Créer le site' }));
     for (const message of [
       'Le nom du site est requis',
-      "L'adresse est requise",
+      'L’adresse est requise',
       'La ville est requise',
       'Le prix par m² doit être supérieur à 0',
       'Au moins une photo est obligatoire',
@@ -166,7 +188,12 @@ describe('SitesPage', () => {
       new File(['%PDF'], 'lotissement.pdf', { type: 'application/pdf' }),
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Créer le site' }));
-    expect(await within(dialog).findByText('Site créé avec succès')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Ajouter un nouveau site' })).not.toBeInTheDocument(),
+    );
+    expect(toastStore.getSnapshot()).toEqual([
+      expect.objectContaining({ type: 'success', message: 'Site créé avec succès' }),
+    ]);
     const [, init] = vi.mocked(globalThis.fetch).mock.calls.find(([, i]) => i?.body instanceof FormData) ?? [];
     const form = init?.body as FormData;
     expect(init?.method).toBe('POST');
@@ -174,12 +201,6 @@ describe('SitesPage', () => {
     expect(form.get('prix_metre_carre')).toBe('95000');
     expect(form.getAll('photo').map((f) => (f as File).name)).toEqual(['entree.jpg']);
     expect(form.getAll('plan').map((f) => (f as File).name)).toEqual(['lotissement.pdf']);
-    await waitFor(
-      () => expect(screen.queryByRole('dialog', { name: 'Ajouter un nouveau site' })).not.toBeInTheDocument(),
-      {
-        timeout: 3000,
-      },
-    );
   });
 
   it("asks before deleting and shows the server's refusal", async () => {

@@ -1,9 +1,10 @@
-import { can, formatPricePerM2, type Site } from '@app/shared';
+import { can, formatPricePerM2, isStaffRole, pageSummary, plural, type Site } from '@app/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
+import { siteStatsQuery, sitesKeys, sitesListQuery, useDeleteSite, useToggleSiteActive } from '../../data/sites.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
@@ -15,51 +16,41 @@ import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
-import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { useListFilters } from '../../ui/use-list-filters.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { SiteCard, SiteTable } from './SiteCard.tsx';
 import { SiteFormModal } from './SiteFormModal.tsx';
-import { deleteSite, setSiteActive } from './sites.api.ts';
-import { siteStatsQuery, sitesKeys, sitesListQuery } from './sites.queries.ts';
 
 export const SITES_PAGE_SIZE = 12;
 
-/** 'Gestion des Sites' (spec 2 §2): search, refresh, grid or list, pages; add, edit, delete for managers. */
+/** A price per m², or '—' before there is any site. */
+const perM2 = (value: number | null) => (value === null ? '—' : formatPricePerM2(Math.round(value)));
+
+/**
+ * 'Gestion des Sites' (spec 2 §2): search, refresh, grid or list, pages; add, edit, delete for
+ * managers. Members and applicants read it as a buyer would: 'Nos sites', from which price.
+ */
 export default function SitesPage() {
   const profile = useCurrentProfile();
   const canManage = can(profile?.role, 'sites.manage');
+  const staff = !!profile && isStaffRole(profile.role);
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
-  const [page, setPage] = useState(1);
-  const { searchInput, setSearchInput, search } = useDebouncedSearch();
+  const { page, search, setPage, searchInput, setSearchInput, clearAll } = useListFilters({});
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Site | null>(null);
   const [toDelete, setToDelete] = useState<Site | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at page 1
-  useEffect(() => setPage(1), [search]);
 
   const query = useQuery(sitesListQuery({ page, limit: SITES_PAGE_SIZE, search }));
   const stats = useQuery(siteStatsQuery());
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: sitesKeys.all });
 
-  const removal = useMutation({
-    mutationFn: (site: Site) => deleteSite(site.id),
-    onSuccess: async (message) => {
-      setToDelete(null);
-      showToast('success', message ?? 'Site supprimé avec succès');
-      await queryClient.invalidateQueries({ queryKey: sitesKeys.all });
-    },
-  });
-
-  const activation = useMutation({
-    mutationFn: (site: Site) => setSiteActive(site.id, !site.est_actif),
-    onSuccess: async (message, site) => {
-      showToast('success', message ?? (site.est_actif ? 'Site désactivé avec succès' : 'Site activé avec succès'));
-      await queryClient.invalidateQueries({ queryKey: sitesKeys.all });
-    },
+  const removal = useDeleteSite();
+  const activation = useToggleSiteActive({
+    onSuccess: (message, site) =>
+      showToast('success', message ?? (site.est_actif ? 'Site désactivé avec succès' : 'Site activé avec succès')),
     onError: toastActionError,
   });
 
@@ -85,10 +76,12 @@ export default function SitesPage() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
-            Gestion des Sites
+            {staff ? 'Gestion des Sites' : 'Nos sites'}
           </Title>
           <Text c="dimmed" size="sm">
-            Les programmes immobiliers et leur prix au m²
+            {staff
+              ? 'Les programmes immobiliers et leur prix au m²'
+              : 'Nos programmes immobiliers, où ils sont et leur prix au m²'}
           </Text>
         </div>
         {canManage && (
@@ -105,14 +98,15 @@ export default function SitesPage() {
       </Group>
 
       {stats.data && (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Chiffres des sites">
+        <SimpleGrid cols={{ base: 2, md: staff ? 4 : 3 }} spacing="sm" role="group" aria-label="Chiffres des sites">
           <StatTile label="Sites" value={String(stats.data.total)} />
-          <StatTile label="Sites actifs" value={String(stats.data.actifs)} />
+          {staff && <StatTile label="Sites actifs" value={String(stats.data.actifs)} />}
           <StatTile label="Villes" value={String(stats.data.villes)} />
-          <StatTile
-            label="Prix moyen du m²"
-            value={stats.data.prix_moyen_m2 === null ? '—' : formatPricePerM2(Math.round(stats.data.prix_moyen_m2))}
-          />
+          {staff ? (
+            <StatTile label="Prix moyen du m²" value={perM2(stats.data.prix_moyen_m2)} />
+          ) : (
+            <StatTile label="Prix du m² à partir de" value={perM2(stats.data.prix_min_m2)} />
+          )}
         </SimpleGrid>
       )}
 
@@ -137,10 +131,10 @@ export default function SitesPage() {
         <EmptyPanel
           icon={<IconMapPin size={28} />}
           title="Aucun site trouvé"
-          description={search ? 'Aucun site ne correspond à votre recherche.' : "Aucun site n'a encore été créé."}
+          description={search ? 'Aucun site ne correspond à votre recherche.' : 'Aucun site n’a encore été créé.'}
         >
           {search && (
-            <Button variant="light" onClick={() => setSearchInput('')}>
+            <Button variant="light" onClick={clearAll}>
               Effacer la recherche
             </Button>
           )}
@@ -162,7 +156,11 @@ export default function SitesPage() {
           page={Math.min(page, totalPages)}
           totalPages={totalPages}
           onChange={setPage}
-          summary={`Page ${Math.min(page, totalPages)} sur ${totalPages} - ${data.pagination.total} site${data.pagination.total > 1 ? 's' : ''} au total`}
+          summary={pageSummary(
+            Math.min(page, totalPages),
+            totalPages,
+            `${plural(data.pagination.total, 'site')} au total`,
+          )}
         />
       )}
 
@@ -173,11 +171,19 @@ export default function SitesPage() {
             opened={!!toDelete}
             danger
             title="Supprimer le site"
-            message={`Êtes-vous sûr de vouloir supprimer le site « ${toDelete?.nom_site ?? ''} » ? Cette action est irréversible.`}
+            message={`Êtes-vous sûr de vouloir supprimer le site « ${toDelete?.nom_site ?? ''} » ? Cette action est irréversible.`}
             confirmLabel="Supprimer"
             loading={removal.isPending}
             error={removal.error?.message}
-            onConfirm={() => toDelete && removal.mutate(toDelete)}
+            onConfirm={() =>
+              toDelete &&
+              removal.mutate(toDelete, {
+                onSuccess: (message) => {
+                  setToDelete(null);
+                  showToast('success', message ?? 'Site supprimé avec succès');
+                },
+              })
+            }
             onClose={() => setToDelete(null)}
           />
         </>

@@ -16,11 +16,11 @@ export function TempPasswordDialog({ result, onClose }: { result: TempPassword |
       {result && (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconCheck size={18} aria-hidden />} role="status">
-            Mot de passe réinitialisé avec succès !
+            Mot de passe réinitialisé avec succès !
           </Alert>
           <div>
             <Text size="sm" fw={500}>
-              Nouveau mot de passe temporaire :
+              Nouveau mot de passe temporaire :
             </Text>
             <Group gap="sm" mt={6} wrap="nowrap">
               <Code
@@ -46,7 +46,7 @@ export function TempPasswordDialog({ result, onClose }: { result: TempPassword |
             </Group>
           </div>
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            Notez ce mot de passe et transmettez-le à {result.name} : il ne sera plus affiché. Il devra être changé à la
+            Notez ce mot de passe et transmettez-le à {result.name} : il ne sera plus affiché. Il devra être changé à la
             prochaine connexion.
           </Alert>
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { formatDateTime, type Utilisateur } from '@app/shared';
+import { formatDateTime, fullName, type Utilisateur } from '@app/shared';
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconBan,
@@ -14,7 +14,6 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { IconAction } from '../../ui/IconAction.tsx';
-import { fullName } from '../../ui/person-name.ts';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';

@@ -124,7 +124,7 @@ describe('UtilisateursPage', () => {
     expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('page')).toBe('2'));
-    expect(await screen.findByText('Page 2 sur 3 - 48 utilisateurs')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 sur 3 – 48 utilisateurs')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
     await user.click(screen.getByRole('option', { name: 'Suspendu' }));
@@ -136,7 +136,7 @@ describe('UtilisateursPage', () => {
     const calls = serve();
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Suspendre Awa Bamba' }));
-    const dialog = await screen.findByRole('dialog', { name: "Suspendre l'utilisateur" });
+    const dialog = await screen.findByRole('dialog', { name: 'Suspendre l’utilisateur' });
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Suspendre' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -152,10 +152,10 @@ describe('UtilisateursPage', () => {
     );
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Désactiver Awa Bamba' }));
-    const dialog = await screen.findByRole('dialog', { name: "Désactiver l'utilisateur" });
+    const dialog = await screen.findByRole('dialog', { name: 'Désactiver l’utilisateur' });
     await user.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
     expect(
-      await within(dialog).findByText(`Erreur lors de la désactivation de l'utilisateur : ${PEOPLE_MESSAGES.notSelf}`),
+      await within(dialog).findByText(`Erreur lors de la désactivation de l’utilisateur : ${PEOPLE_MESSAGES.notSelf}`),
     ).toBeInTheDocument();
   });
 
@@ -187,14 +187,14 @@ describe('UtilisateursPage', () => {
     expect(role).toHaveValue('Demandeur');
     expect(role).toHaveAttribute('readonly');
     expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
-    expect(within(dialog).getByText(/un compte membre naît d'une demande validée/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/un compte membre naît d’une demande validée/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Gestion des Personnels' })).toHaveAttribute('href', '/personnels');
 
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'mariam@');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'mariam@');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'abc');
-    await user.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Créer l’utilisateur' }));
     for (const message of [
-      "L'email n'est pas valide",
+      'L’e-mail n’est pas valide',
       'Le nom est requis',
       'Le prénom est requis',
       'Le mot de passe doit contenir au moins 8 caractères',
@@ -205,10 +205,10 @@ describe('UtilisateursPage', () => {
 
     await fill(user, within(dialog).getByLabelText(/^Nom/), 'Traoré');
     await fill(user, within(dialog).getByLabelText(/^Prénom/), 'Mariam');
-    await fill(user, within(dialog).getByLabelText(/^Email/), 'mariam.traore@demo.test');
+    await fill(user, within(dialog).getByLabelText(/^E-mail/), 'mariam.traore@demo.test');
     await fill(user, within(dialog).getByLabelText(/^Téléphone/), '+225 05 44 33 22 11');
     await fill(user, within(dialog).getByLabelText('Mot de passe'), 'Bienvenue@2026');
-    await user.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Créer l’utilisateur' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       nom: 'Traoré',
@@ -226,7 +226,7 @@ describe('UtilisateursPage', () => {
     );
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Modifier Koffi Kouakou' }));
-    const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' });
     expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
     const role = within(dialog).getByRole('textbox', { name: 'Rôle' });
     expect(role).toHaveValue('Membre');
@@ -248,7 +248,7 @@ describe('UtilisateursPage', () => {
     );
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Modifier Awa Bamba' }));
-    const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' });
     const role = within(dialog).getByRole('combobox', { name: 'Rôle' });
     expect(role).toHaveValue('Gestionnaire');
     await user.click(role);
@@ -260,11 +260,8 @@ describe('UtilisateursPage', () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Comptable' }));
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer les modifications' }));
-    expect(
-      await within(dialog).findByText(
-        `Erreur lors de la mise à jour de l'utilisateur : ${PEOPLE_MESSAGES.staffFileNeeded}`,
-      ),
-    ).toBeInTheDocument();
+    const banner = await within(dialog).findByRole('alert', { name: 'Erreur lors de la mise à jour de l’utilisateur' });
+    expect(banner).toHaveTextContent(PEOPLE_MESSAGES.staffFileNeeded);
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
       ['/api/utilisateurs/3', { role: 'comptable' }],
     ]);
@@ -274,7 +271,7 @@ describe('UtilisateursPage', () => {
     serve();
     const { user } = renderWithProviders(<UtilisateursPage />);
     await user.click(await screen.findByRole('button', { name: 'Modifier Didier Yao' }));
-    const dialog = await screen.findByRole('dialog', { name: "Modifier l'utilisateur" });
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier l’utilisateur' });
     expect(within(dialog).queryByRole('combobox', { name: 'Rôle' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Rôle' })).toHaveValue('Demandeur');
   });
@@ -282,13 +279,13 @@ describe('UtilisateursPage', () => {
   it('says when the accounts or their figures cannot be loaded', async () => {
     serve((call) =>
       call.url.startsWith('/api/utilisateurs')
-        ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé - Rôle insuffisant.' } }
+        ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' } }
         : undefined,
     );
     renderWithProviders(<UtilisateursPage />);
     expect(await screen.findByText('Erreur lors de la récupération des utilisateurs')).toBeInTheDocument();
     expect(await screen.findByText('Erreur lors du chargement des statistiques')).toBeInTheDocument();
-    expect(screen.getAllByText('Accès refusé - Rôle insuffisant.')).toHaveLength(2);
+    expect(screen.getAllByText('Accès refusé – Rôle insuffisant.')).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Réessayer' }).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,4 +1,12 @@
-import { ACCOUNT_STATUTS, ROLES, type Utilisateur, type UtilisateurStats, viewPath } from '@app/shared';
+import {
+  ACCOUNT_STATUTS,
+  fullName,
+  pageSummary,
+  pluralTotal,
+  ROLES,
+  type Utilisateur,
+  type UtilisateurStats,
+} from '@app/shared';
 import { Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -11,40 +19,43 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { viewPath } from '../../app/views.tsx';
+import {
+  useChangeUtilisateurStatut,
+  useDeleteUtilisateur,
+  useResetUtilisateurPassword,
+  utilisateurStatsQuery,
+  utilisateursKeys,
+  utilisateursListQuery,
+} from '../../data/utilisateurs.ts';
 import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { pluralTotal } from '../../ui/format-surface.ts';
-import { fullName } from '../../ui/person-name.ts';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
-import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { oneOf, useListFilters } from '../../ui/use-list-filters.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { type TempPassword, TempPasswordDialog } from './TempPasswordDialog.tsx';
 import { UtilisateurCard, UtilisateurTable } from './UtilisateurCard.tsx';
 import { UtilisateurFormModal } from './UtilisateurFormModal.tsx';
-import { changeUtilisateurStatut, deleteUtilisateur, resetUtilisateurPassword } from './utilisateurs.api.ts';
-import {
-  UTILISATEUR_CHANGES,
-  utilisateurStatsQuery,
-  utilisateursKeys,
-  utilisateursListQuery,
-} from './utilisateurs.queries.ts';
 
 /** Page size of the accounts page (spec 3 §9). */
 const UTILISATEURS_PAGE_SIZE = 20;
 
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(ROLES)];
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...statutOptions];
+
+/** The accounts list's filters in the address. */
+const UTILISATEUR_PARAMS = { role: oneOf('role', ROLES), statut: oneOf('statut', ACCOUNT_STATUTS) };
 
 const TILES: StatTileSpec<UtilisateurStats>[] = [
   { label: 'Total', icon: <IconUsers size={20} />, color: 'blue', value: (s) => s.total },
@@ -59,7 +70,7 @@ function RoleCounts({ stats }: { stats: UtilisateurStats }) {
     <Paper withBorder radius="md" p="sm">
       <Group gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" mr={4}>
-          Par rôle :
+          Par rôle :
         </Text>
         {ROLES.map((role) => (
           <RoleBadge
@@ -82,78 +93,72 @@ function RoleCounts({ stats }: { stats: UtilisateurStats }) {
 export default function UtilisateursPage() {
   const queryClient = useQueryClient();
   const [view, setView] = useState<ViewMode>('grid');
-  const [page, setPage] = useState(1);
-  const { searchInput, setSearchInput, search } = useDebouncedSearch();
-  const [roleFilter, setRoleFilter] = useState(ALL);
-  const [statutFilter, setStatutFilter] = useState(ALL);
+  const { values, page, search, set, setPage, searchInput, setSearchInput, filtered, clearAll } =
+    useListFilters(UTILISATEUR_PARAMS);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Utilisateur | null>(null);
   const [tempPassword, setTempPassword] = useState<TempPassword | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any new search or filter starts at page 1
-  useEffect(() => setPage(1), [search, roleFilter, statutFilter]);
 
   const query = useQuery(
     utilisateursListQuery({
       page,
       limit: UTILISATEURS_PAGE_SIZE,
       search,
-      role: filterValue(roleFilter, ROLES),
-      statut: filterValue(statutFilter, ACCOUNT_STATUTS),
+      ...values,
     }),
   );
   const stats = useQuery(utilisateurStatsQuery());
 
-  const confirm = useConfirmAction<'activate' | 'deactivate' | 'suspend' | 'reset' | 'delete', Utilisateur>(
-    {
-      activate: {
-        title: "Activer l'utilisateur",
-        message: (u) => `Activer le compte de ${fullName(u)} ? Il pourra de nouveau se connecter.`,
-        confirmLabel: 'Activer',
-        run: (u) => changeUtilisateurStatut(u.id, 'activate'),
-        success: 'Utilisateur activé',
-        failure: "Erreur lors de l'activation de l'utilisateur",
-      },
-      deactivate: {
-        title: "Désactiver l'utilisateur",
-        message: (u) =>
-          `Désactiver le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
-        confirmLabel: 'Désactiver',
-        run: (u) => changeUtilisateurStatut(u.id, 'deactivate'),
-        success: 'Utilisateur désactivé',
-        failure: "Erreur lors de la désactivation de l'utilisateur",
-      },
-      suspend: {
-        title: "Suspendre l'utilisateur",
-        message: (u) =>
-          `Suspendre le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
-        confirmLabel: 'Suspendre',
-        danger: true,
-        run: (u) => changeUtilisateurStatut(u.id, 'suspend'),
-        success: 'Utilisateur suspendu',
-        failure: "Erreur lors de la suspension de l'utilisateur",
-      },
-      reset: {
-        title: 'Réinitialiser le mot de passe',
-        message: (u) =>
-          `Créer un mot de passe temporaire pour ${fullName(u)} ? L'ancien ne fonctionnera plus, et le nouveau devra être changé à la prochaine connexion.`,
-        confirmLabel: 'Réinitialiser',
-        run: async (u) => setTempPassword({ name: fullName(u), password: await resetUtilisateurPassword(u.id) }),
-        failure: 'Erreur lors de la réinitialisation du mot de passe',
-      },
-      delete: {
-        title: "Supprimer l'utilisateur",
-        message: (u) =>
-          `Êtes-vous sûr de vouloir supprimer le compte de ${fullName(u)} (${u.email}) ? Cette action est irréversible.`,
-        confirmLabel: 'Supprimer',
-        danger: true,
-        run: (u) => deleteUtilisateur(u.id),
-        success: 'Utilisateur supprimé avec succès',
-        failure: "Erreur lors de la suppression de l'utilisateur",
-      },
+  const statut = useChangeUtilisateurStatut();
+  const passwordReset = useResetUtilisateurPassword();
+  const removal = useDeleteUtilisateur();
+  const confirm = useConfirmAction<'activate' | 'deactivate' | 'suspend' | 'reset' | 'delete', Utilisateur>({
+    activate: {
+      title: 'Activer l’utilisateur',
+      message: (u) => `Activer le compte de ${fullName(u)} ? Il pourra de nouveau se connecter.`,
+      confirmLabel: 'Activer',
+      run: (utilisateur) => statut.mutateAsync({ utilisateur, action: 'activate' }),
+      success: 'Utilisateur activé',
+      failure: 'Erreur lors de l’activation de l’utilisateur',
     },
-    UTILISATEUR_CHANGES,
-  );
+    deactivate: {
+      title: 'Désactiver l’utilisateur',
+      message: (u) =>
+        `Désactiver le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+      confirmLabel: 'Désactiver',
+      run: (utilisateur) => statut.mutateAsync({ utilisateur, action: 'deactivate' }),
+      success: 'Utilisateur désactivé',
+      failure: 'Erreur lors de la désactivation de l’utilisateur',
+    },
+    suspend: {
+      title: 'Suspendre l’utilisateur',
+      message: (u) =>
+        `Suspendre le compte de ${fullName(u)} ? Il ne pourra plus se connecter et ses sessions en cours seront fermées.`,
+      confirmLabel: 'Suspendre',
+      danger: true,
+      run: (utilisateur) => statut.mutateAsync({ utilisateur, action: 'suspend' }),
+      success: 'Utilisateur suspendu',
+      failure: 'Erreur lors de la suspension de l’utilisateur',
+    },
+    reset: {
+      title: 'Réinitialiser le mot de passe',
+      message: (u) =>
+        `Créer un mot de passe temporaire pour ${fullName(u)} ? L’ancien ne fonctionnera plus, et le nouveau devra être changé à la prochaine connexion.`,
+      confirmLabel: 'Réinitialiser',
+      run: async (u) => setTempPassword({ name: fullName(u), password: await passwordReset.mutateAsync(u) }),
+      failure: 'Erreur lors de la réinitialisation du mot de passe',
+    },
+    delete: {
+      title: 'Supprimer l’utilisateur',
+      message: (u) =>
+        `Êtes-vous sûr de vouloir supprimer le compte de ${fullName(u)} (${u.email}) ? Cette action est irréversible.`,
+      confirmLabel: 'Supprimer',
+      danger: true,
+      run: (u) => removal.mutateAsync(u),
+      success: 'Utilisateur supprimé avec succès',
+      failure: 'Erreur lors de la suppression de l’utilisateur',
+    },
+  });
 
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
@@ -161,12 +166,6 @@ export default function UtilisateursPage() {
   useLastPageClamp(page, data ? totalPages : undefined, setPage);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: utilisateursKeys.all });
-  const filtered = !!search || roleFilter !== ALL || statutFilter !== ALL;
-  const clearFilters = () => {
-    setSearchInput('');
-    setRoleFilter(ALL);
-    setStatutFilter(ALL);
-  };
 
   const actions = {
     onEdit: (u: Utilisateur) => {
@@ -195,7 +194,7 @@ export default function UtilisateursPage() {
               Gestion des Utilisateurs
             </Title>
             <Text c="dimmed" size="sm">
-              Les comptes de connexion : personnel, membres et demandeurs
+              Les comptes de connexion : personnel, membres et demandeurs
             </Text>
           </div>
           <Button
@@ -222,20 +221,20 @@ export default function UtilisateursPage() {
 
       <Card withBorder radius="md" padding="md">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, prénom ou email..." />
+          <SearchField value={searchInput} onChange={setSearchInput} placeholder="Nom, prénom ou e-mail..." />
           <Select
             label="Rôle"
             data={ROLE_FILTER}
-            value={roleFilter}
-            onChange={(v) => setRoleFilter(v ?? ALL)}
+            value={values.role ?? ALL}
+            onChange={(v) => set({ role: filterValue(v ?? ALL, ROLES) })}
             allowDeselect={false}
             w={{ base: '100%', xs: 180 }}
           />
           <Select
             label="Statut"
             data={STATUT_FILTER}
-            value={statutFilter}
-            onChange={(v) => setStatutFilter(v ?? ALL)}
+            value={values.statut ?? ALL}
+            onChange={(v) => set({ statut: filterValue(v ?? ALL, ACCOUNT_STATUTS) })}
             allowDeselect={false}
             w={{ base: '100%', xs: 160 }}
           />
@@ -259,10 +258,10 @@ export default function UtilisateursPage() {
         <EmptyPanel
           icon={<IconUsers size={28} />}
           title="Aucun utilisateur trouvé"
-          description={filtered ? 'Aucun compte ne correspond à ces critères.' : "Aucun compte n'existe encore."}
+          description={filtered ? 'Aucun compte ne correspond à ces critères.' : 'Aucun compte n’existe encore.'}
         >
           {filtered && (
-            <Button variant="light" onClick={clearFilters}>
+            <Button variant="light" onClick={clearAll}>
               Effacer les filtres
             </Button>
           )}
@@ -290,7 +289,7 @@ export default function UtilisateursPage() {
             Précédent
           </Button>
           <Text size="sm" c="dimmed" aria-live="polite" ta="center">
-            Page {current} sur {totalPages} - {pluralTotal(data.pagination, 'utilisateur')}
+            {pageSummary(current, totalPages, pluralTotal(data.pagination, 'utilisateur'))}
           </Text>
           <Button
             variant="default"

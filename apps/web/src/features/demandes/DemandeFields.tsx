@@ -1,0 +1,179 @@
+import { ENGAGEMENT_MINIMUM_HINT, formatFCFA, localIsoDate, totalToPay, villesDuPays } from '@app/shared';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import {
+  type DemandeFormValues,
+  DUREE_OPTIONS,
+  DEMANDE_FIELD_LABELS as LABELS,
+  PAYS_OPTIONS,
+  SITUATION_OPTIONS,
+} from './demande-form.ts';
+
+type DemandeForm = UseFormReturnType<DemandeFormValues>;
+
+interface SectionProps {
+  form: DemandeForm;
+  /** The applicant types his own details: the browser may fill them in. */
+  ownDetails?: boolean;
+}
+
+/** Who applies: full name, CNI, birth date, marital status, profession. */
+export function DemandeIdentityFields({ form, ownDetails = false }: SectionProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label={LABELS.nom_complet}
+        description="Nom de famille d’abord, puis prénoms"
+        placeholder="Kouassi Jean-Marc"
+        withAsterisk
+        autoComplete={ownDetails ? 'name' : 'off'}
+        maxLength={200}
+        {...form.getInputProps('nom_complet')}
+      />
+      <TextInput
+        label={LABELS.num_cni}
+        description="13 caractères"
+        withAsterisk
+        maxLength={13}
+        autoComplete="off"
+        {...form.getInputProps('num_cni')}
+      />
+      <TextInput
+        label={LABELS.date_naissance}
+        type="date"
+        max={localIsoDate()}
+        withAsterisk
+        autoComplete={ownDetails ? 'bday' : 'off'}
+        {...form.getInputProps('date_naissance')}
+      />
+      <Select
+        label={LABELS.situation_matrimoniale}
+        placeholder="Choisir"
+        withAsterisk
+        data={SITUATION_OPTIONS}
+        {...form.getInputProps('situation_matrimoniale')}
+      />
+      <TextInput
+        label={LABELS.profession}
+        withAsterisk
+        autoComplete={ownDetails ? 'organization-title' : 'off'}
+        maxLength={150}
+        {...form.getInputProps('profession')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * How to reach him: e-mail, phone, country, city, address. The city is one of the country's
+ * list when it has one, else typed; a new country empties it.
+ */
+export function DemandeContactFields({ form, ownDetails = false }: SectionProps) {
+  const villes = villesDuPays(form.values.pays);
+  const ville = form.getInputProps('ville');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label={LABELS.email}
+        type="email"
+        inputMode="email"
+        autoComplete={ownDetails ? 'email' : 'off'}
+        withAsterisk
+        maxLength={254}
+        {...form.getInputProps('email')}
+      />
+      <TextInput
+        label={LABELS.telephone}
+        type="tel"
+        inputMode="tel"
+        autoComplete={ownDetails ? 'tel' : 'off'}
+        placeholder="+225 07 00 00 00 00"
+        withAsterisk
+        maxLength={30}
+        {...form.getInputProps('telephone')}
+      />
+      <Select
+        label={LABELS.pays}
+        withAsterisk
+        allowDeselect={false}
+        data={PAYS_OPTIONS}
+        {...form.getInputProps('pays')}
+        onChange={(pays) => {
+          form.setFieldValue('pays', pays);
+          form.setFieldValue('ville', '');
+          form.clearFieldError('ville');
+        }}
+      />
+      {villes ? (
+        <Select
+          label={LABELS.ville}
+          placeholder="Choisir une ville"
+          withAsterisk
+          searchable
+          nothingFoundMessage="Aucune ville trouvée"
+          data={[...villes]}
+          {...ville}
+          value={form.values.ville || null}
+          onChange={(value) => form.setFieldValue('ville', value ?? '')}
+        />
+      ) : (
+        <TextInput
+          label={LABELS.ville}
+          withAsterisk
+          autoComplete={ownDetails ? 'address-level2' : 'off'}
+          maxLength={100}
+          {...ville}
+        />
+      )}
+      <TextInput
+        label={LABELS.adresse}
+        placeholder="Quartier, rue, lot"
+        withAsterisk
+        autoComplete={ownDetails ? 'street-address' : 'off'}
+        maxLength={300}
+        style={{ gridColumn: '1 / -1' }}
+        {...form.getInputProps('adresse')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * What he commits to: the product (each form brings its own choice of it), the monthly amount,
+ * the duration, and the total to pay.
+ */
+export function DemandeFinanceFields({ form, produit }: { form: DemandeForm; produit: ReactNode }) {
+  const total = totalToPay(form.values.engagement_mensuel, form.values.duree_paiement);
+  return (
+    <Stack gap="md">
+      {produit}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MoneyInput
+          label={LABELS.engagement_mensuel}
+          description={ENGAGEMENT_MINIMUM_HINT}
+          withAsterisk
+          {...form.getInputProps('engagement_mensuel')}
+        />
+        <Select
+          label={LABELS.duree_paiement}
+          placeholder="Choisir une durée"
+          withAsterisk
+          data={DUREE_OPTIONS}
+          {...form.getInputProps('duree_paiement')}
+        />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+        {/* Announced as a whole when the amount or the duration changes. */}
+        <Group justify="space-between" gap="xs" aria-live="polite">
+          <Text size="sm">Montant total à payer</Text>
+          <Text fw={700}>{total > 0 ? formatFCFA(total) : '—'}</Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Engagement mensuel × durée de paiement
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,428 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, settle } from './axe.ts';
+import { DEMO, type DemoRole, signIn } from './helpers.ts';
+
+/**
+ * axe (WCAG 2.1 AA, no critical or serious violation) on every screen and dialog of every role, on a
+ * desktop and a phone (issue 10). One signed-in page per role and width serves all its screens;
+ * each screen starts from its address, so a failing one leaves the next ones unchanged.
+ */
+
+const VIEWPORTS = { 1366: { width: 1366, height: 800 }, 390: { width: 390, height: 844 } } as const;
+type Width = keyof typeof VIEWPORTS;
+const WIDTHS = [1366, 390] as const satisfies readonly Width[];
+
+const ALL: readonly DemoRole[] = ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'];
+const CATALOGUE_MANAGERS: readonly DemoRole[] = ['admin', 'gestionnaire'];
+const DIALOG = '[role="dialog"]';
+
+/** A screen: who sees it, and how to open it; it answers the part to check (a dialog) or nothing for the page. */
+interface Screen {
+  name: string;
+  roles: readonly DemoRole[];
+  /** Only at this width (the phone's navigation drawer). */
+  width?: Width;
+  open: (page: Page) => Promise<string | undefined>;
+}
+
+/**
+ * Opens an address of the app and waits for its page title. Already there (the screen before was a
+ * dialog of the same page), it only closes that dialog: a reload per screen would double the time.
+ */
+async function visit(page: Page, path: string) {
+  const here = new URL(page.url());
+  if (`${here.pathname}${here.search}` === path) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } else {
+    await page.goto(path);
+  }
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await settle(page);
+}
+
+/**
+ * Clicks what opens a dialog and waits for it, with the focus inside it: on its first field when it
+ * has one (issue 10). The check then covers the dialog.
+ */
+async function openDialog(page: Page, trigger: Locator, name?: string | RegExp) {
+  await trigger.click();
+  await expect(page.getByRole('dialog', name ? { name } : undefined).last()).toBeVisible();
+  const focusInPlace = () =>
+    page.evaluate(() => {
+      const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).at(-1);
+      const field = dialog?.querySelector('input:not([type="hidden"]):not(:disabled), textarea, select');
+      return field ? document.activeElement === field : !!dialog?.contains(document.activeElement);
+    });
+  await expect.poll(focusInPlace, { message: 'focus à l’ouverture du dialogue' }).toBe(true);
+  return DIALOG;
+}
+
+const SCREENS: readonly Screen[] = [
+  { name: 'tableau de bord', roles: ALL, open: (page) => visit(page, '/').then(() => undefined) },
+  {
+    name: 'menu de navigation ouvert',
+    roles: ALL,
+    width: 390,
+    open: async (page) => {
+      await visit(page, '/');
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeInViewport();
+      return undefined;
+    },
+  },
+  {
+    name: 'menu utilisateur ouvert',
+    roles: ALL,
+    open: async (page) => {
+      await visit(page, '/');
+      await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      return undefined;
+    },
+  },
+  { name: 'demandes', roles: ['admin'], open: (page) => visit(page, '/demandes').then(() => undefined) },
+  {
+    name: "détail d'une demande",
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/demandes?statut=en_attente');
+      return openDialog(page, page.getByRole('button', { name: /^Voir détails/ }).first(), 'Détails de la demande');
+    },
+  },
+  {
+    name: 'valider une demande',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/demandes?statut=en_attente');
+      const validate = page.getByRole('button', { name: /^Valider la demande/ }).first();
+      return openDialog(page, validate, 'Valider la demande');
+    },
+  },
+  {
+    name: 'valider une demande, confirmation',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/demandes?statut=en_attente');
+      const validate = page.getByRole('button', { name: /^Valider la demande/ }).first();
+      await openDialog(page, validate, 'Valider la demande');
+      const dialog = page.getByRole('dialog', { name: 'Valider la demande' });
+      await dialog.getByRole('radio').first().check();
+      await dialog.getByRole('button', { name: 'Suivant' }).click();
+      await expect(dialog.getByRole('button', { name: 'Confirmer la validation' })).toBeVisible();
+      return DIALOG;
+    },
+  },
+  {
+    name: 'rejeter une demande',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/demandes?statut=en_attente');
+      const dialog = page.getByRole('dialog', { name: 'Rejeter la demande' });
+      await page
+        .getByRole('button', { name: /^Rejeter la demande/ })
+        .first()
+        .click();
+      await expect(dialog.getByRole('radio').first()).toBeVisible();
+      return DIALOG;
+    },
+  },
+  {
+    name: 'nouvelle demande',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/demandes');
+      return openDialog(page, page.getByRole('button', { name: 'Nouvelle demande' }), 'Nouvelle demande');
+    },
+  },
+  { name: 'catalogue', roles: ALL, open: (page) => visit(page, '/produits').then(() => undefined) },
+  {
+    name: 'formulaire produit',
+    roles: CATALOGUE_MANAGERS,
+    open: async (page) => {
+      await visit(page, '/produits');
+      return openDialog(page, page.getByRole('button', { name: 'Ajouter un produit' }));
+    },
+  },
+  {
+    name: 'catalogue en liste',
+    roles: ALL,
+    open: async (page) => {
+      await visit(page, '/produits');
+      await page.getByRole('button', { name: 'Vue liste' }).click();
+      await expect(page.getByRole('table', { name: 'Liste des produits' })).toBeVisible();
+      return undefined;
+    },
+  },
+  {
+    name: "menu d'actions d'un produit",
+    roles: CATALOGUE_MANAGERS,
+    open: async (page) => {
+      await visit(page, '/produits');
+      await page.getByRole('button', { name: 'Vue liste' }).click();
+      await page
+        .getByRole('button', { name: /^Actions pour / })
+        .first()
+        .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      return undefined;
+    },
+  },
+  {
+    name: 'page produit',
+    roles: ALL,
+    open: async (page) => {
+      await visit(page, '/produits');
+      await page.getByRole('link', { name: 'Voir les détails' }).first().click();
+      await expect(page.getByText(/Référence #\d+/)).toBeVisible();
+      await expect(page.locator('main img').first()).toBeVisible();
+      return undefined;
+    },
+  },
+  {
+    name: 'contacter la société',
+    roles: ['membre', 'demandeur'],
+    open: async (page) => {
+      await visit(page, '/produits');
+      await page.getByRole('link', { name: 'Voir les détails' }).first().click();
+      await page.getByRole('button', { name: 'Contacter' }).click();
+      await expect(page.getByRole('dialog', { name: 'Contacter la société' })).toBeVisible();
+      return DIALOG;
+    },
+  },
+  { name: 'sites', roles: ALL, open: (page) => visit(page, '/sites').then(() => undefined) },
+  {
+    name: 'formulaire site',
+    roles: CATALOGUE_MANAGERS,
+    open: async (page) => {
+      await visit(page, '/sites');
+      return openDialog(page, page.getByRole('button', { name: 'Ajouter un site' }));
+    },
+  },
+  { name: 'favoris', roles: ALL, open: (page) => visit(page, '/favoris').then(() => undefined) },
+  { name: 'membres', roles: ['admin'], open: (page) => visit(page, '/membres').then(() => undefined) },
+  {
+    name: "fiche d'un membre",
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/membres');
+      return openDialog(page, page.getByRole('button', { name: /^Voir la fiche de / }).first());
+    },
+  },
+  {
+    name: "modification d'un membre",
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/membres');
+      await openDialog(page, page.getByRole('button', { name: /^Voir la fiche de / }).first());
+      await page.getByRole('dialog').getByRole('button', { name: 'Modifier' }).click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Sauvegarder' })).toBeVisible();
+      return DIALOG;
+    },
+  },
+  { name: 'mes clients', roles: ['gestionnaire'], open: (page) => visit(page, '/membres').then(() => undefined) },
+  {
+    name: "fiche d'un client",
+    roles: ['gestionnaire'],
+    open: async (page) => {
+      await visit(page, '/membres');
+      // A client's name opens his file, in the table or on his card.
+      const main = page.getByRole('main');
+      const name = main
+        .getByRole('table')
+        .getByRole('button')
+        .or(main.getByRole('button', { name: /^Voir la fiche/ }));
+      return openDialog(page, name.first());
+    },
+  },
+  { name: 'personnels', roles: ['admin'], open: (page) => visit(page, '/personnels').then(() => undefined) },
+  {
+    name: 'formulaire personnel',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/personnels');
+      return openDialog(page, page.getByRole('button', { name: 'Nouveau personnel' }), 'Nouveau personnel');
+    },
+  },
+  {
+    name: 'confirmation',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/personnels');
+      return openDialog(page, page.getByRole('button', { name: /^Désactiver / }).first(), 'Désactiver le personnel');
+    },
+  },
+  {
+    name: 'utilisateurs',
+    roles: ['admin'],
+    open: (page) => visit(page, '/personnels/utilisateurs').then(() => undefined),
+  },
+  {
+    name: 'formulaire utilisateur',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/personnels/utilisateurs');
+      return openDialog(page, page.getByRole('button', { name: 'Nouvel utilisateur' }), 'Nouvel utilisateur');
+    },
+  },
+  {
+    name: 'mot de passe temporaire',
+    roles: ['admin'],
+    open: async (page) => {
+      // An account of this run's own, so no demo account loses its password.
+      await visit(page, '/personnels/utilisateurs');
+      const stamp = String(Date.now()).slice(-10);
+      const user = { prenom: 'Axe', nom: `Essai${stamp}`, email: `axe.${stamp}@demo.test` };
+      await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
+      const form = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
+      await form.getByRole('textbox', { name: 'Nom', exact: true }).fill(user.nom);
+      await form.getByRole('textbox', { name: 'Prénom' }).fill(user.prenom);
+      await form.getByRole('textbox', { name: /^e-?mail/i }).fill(user.email);
+      await form.getByLabel('Mot de passe', { exact: true }).fill('Bienvenue@2026');
+      await form.getByRole('button', { name: /^Créer l.utilisateur$/ }).click();
+      await expect(form).toBeHidden();
+      await page.getByRole('textbox', { name: 'Rechercher' }).fill(user.email);
+      await page.getByRole('button', { name: `Réinitialiser le mot de passe de ${user.prenom} ${user.nom}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Réinitialiser le mot de passe' })
+        .getByRole('button', { name: 'Réinitialiser' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Réinitialisation du mot de passe' })).toBeVisible();
+      return DIALOG;
+    },
+  },
+  { name: 'profil', roles: ALL, open: (page) => visit(page, '/profil').then(() => undefined) },
+  {
+    name: 'modifier le profil',
+    roles: ALL,
+    open: async (page) => {
+      await visit(page, '/profil');
+      return openDialog(page, page.getByRole('button', { name: 'Modifier le profil' }));
+    },
+  },
+  {
+    name: 'changer le mot de passe',
+    roles: ALL,
+    open: async (page) => {
+      await visit(page, '/profil');
+      return openDialog(page, page.getByRole('button', { name: /^Changer (le )?mot de passe$/ }));
+    },
+  },
+  // The modules still to come share one page, in the same shell: one of them for the roles that reach it.
+  {
+    name: 'page à venir',
+    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
+    open: (page) => visit(page, '/versements').then(() => undefined),
+  },
+  {
+    name: 'accès refusé',
+    roles: ['demandeur'],
+    open: async (page) => {
+      await page.goto('/personnels');
+      await expect(page.getByText('Seuls les administrateurs peuvent gérer le personnel.')).toBeVisible();
+      return undefined;
+    },
+  },
+];
+
+for (const width of WIDTHS) {
+  test.describe(`visiteur à ${width} px`, () => {
+    test.use({ viewport: VIEWPORTS[width] });
+
+    test('connexion', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+      await expectAccessible(page);
+      // The same page with its fields' errors.
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page.getByRole('main').locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test('mot de passe oublié, à chaque étape', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mot de passe oublié' });
+      await dialog.getByRole('button', { name: 'Continuer' }).click();
+      await expect(dialog.getByText(/non sélectionné/)).toBeVisible();
+      await expectAccessible(page, DIALOG);
+      await dialog.getByRole('radio', { name: 'Je suis un membre' }).check();
+      await dialog.getByRole('button', { name: 'Continuer' }).click();
+      await expect(dialog.getByText('Étape 2 sur 3')).toBeVisible();
+      await expectAccessible(page, DIALOG);
+      await dialog.getByRole('textbox').fill(DEMO.membre);
+      await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
+      await expect(dialog.getByText('Étape 3 sur 3')).toBeVisible();
+      await expectAccessible(page, DIALOG);
+    });
+
+    test("demande d'inscription, à chaque étape", async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: /Inscrivez-vous/ }).click();
+      const dialog = page.getByRole('dialog', { name: /Demande d.Inscription/i });
+      const next = dialog.getByRole('button', { name: 'Suivant' });
+      const choose = async (label: string, option: string | RegExp) => {
+        await dialog.getByRole('combobox', { name: label }).click();
+        await page.getByRole('option', { name: option }).first().click();
+      };
+
+      await expect(dialog.getByText('Étape 1 sur 4')).toBeVisible();
+      await expectAccessible(page, DIALOG);
+      // In order, as a person would: a field left empty shows its error on leaving, which moves the next ones.
+      await dialog.getByLabel('Nom complet').fill('Essai Axe');
+      await dialog.getByLabel('Numéro CNI').fill(`CI9${String(Date.now()).slice(-9)}${width === 390 ? 1 : 0}`);
+      await dialog.getByLabel('Date de naissance').fill('1990-03-15');
+      await dialog.getByRole('combobox', { name: 'Situation matrimoniale' }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await expectAccessible(page, '[role="listbox"]');
+      await page.getByRole('option', { name: 'Célibataire' }).click();
+      await dialog.getByLabel('Profession').fill('Infirmière');
+      await next.click();
+
+      await expect(dialog.getByText('Étape 2 sur 4')).toBeVisible();
+      // A field in error, to check the colour of error messages too.
+      await dialog.getByRole('textbox', { name: /^e-?mail/i }).fill('pas-une-adresse');
+      await dialog.getByLabel('Téléphone').focus();
+      await expectAccessible(page, DIALOG);
+      await dialog.getByRole('textbox', { name: /^e-?mail/i }).fill(`axe.${Date.now()}@demo.test`);
+      await dialog.getByLabel('Téléphone').fill('+225 07 12 34 56 78');
+      await choose('Ville', 'Yamoussoukro');
+      await dialog.getByLabel('Adresse').fill('Quartier 220 Logements');
+      await next.click();
+
+      await expect(dialog.getByText('Étape 3 sur 4')).toBeVisible();
+      await choose('Produit souhaité', /FCFA/);
+      await dialog.getByLabel(/Engagement mensuel/).fill('375000');
+      await choose('Durée de paiement', '48 mois');
+      await expectAccessible(page, DIALOG);
+      await next.click();
+
+      await expect(dialog.getByText('Étape 4 sur 4')).toBeVisible();
+      await expectAccessible(page, DIALOG);
+    });
+  });
+
+  for (const role of ALL) {
+    test.describe(`${role} à ${width} px`, () => {
+      let page: Page;
+      test.beforeAll(async ({ browser }, testInfo) => {
+        const { baseURL, locale, timezoneId } = testInfo.project.use;
+        // A context of its own: axe needs one, and the role's session lives in it.
+        const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: VIEWPORTS[width] });
+        page = await context.newPage();
+        await signIn(page, DEMO[role]);
+      });
+      test.afterAll(async () => {
+        await page.context().close();
+      });
+
+      for (const screen of SCREENS) {
+        if (!screen.roles.includes(role) || (screen.width && screen.width !== width)) continue;
+        test(screen.name, async () => {
+          const scope = await screen.open(page);
+          await expectAccessible(page, scope);
+        });
+      }
+    });
+  }
+}
