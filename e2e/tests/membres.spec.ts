@@ -56,6 +56,7 @@ test("a gestionnaire sees 'Mes Clients': only his clients, read-only", async ({ 
   await signIn(page, DEMO.gestionnaire);
   await nav(page).getByRole('link', { name: 'Mes Clients' }).click();
   await expect(page.getByRole('heading', { name: 'Mes Clients' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Mes Clients — /);
   await expect(page.getByText('Liste de vos clients assignés.')).toBeVisible();
 
   // The list's total is the tiles' total: his clients only.

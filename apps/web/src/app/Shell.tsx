@@ -46,8 +46,10 @@ export function Shell() {
   }, [location.pathname]);
 
   useEffect(() => {
-    document.title = `${VIEWS[view].title} — Autopromotion Immobilière`;
-  }, [view]);
+    // A role's own name for the view ('Mes Clients') is the tab's title too.
+    const title = (role && VIEWS[view].nav?.roleLabels?.[role]) ?? VIEWS[view].title;
+    document.title = `${title} — Autopromotion Immobilière`;
+  }, [view, role]);
 
   if (!profile || !role) return <FullPageLoader />;
 

@@ -14,7 +14,7 @@ import { loginErrorMessage } from './auth-messages.ts';
 
 // Each dialog is its own chunk, fetched at its first opening: the login page downloads neither.
 const loadForgotPassword = () => withAllStyles(import('./ForgotPasswordDialog.tsx'));
-const loadRegistration = () => withAllStyles(import('./RegistrationRequestModal.tsx'));
+const loadRegistration = () => withAllStyles(import('../demandes/RegistrationRequestModal.tsx'));
 const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
 const RegistrationRequestModal = lazy(() => loadRegistration().then((m) => ({ default: m.RegistrationRequestModal })));
 

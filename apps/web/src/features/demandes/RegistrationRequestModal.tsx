@@ -32,14 +32,14 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { publicProduitsQuery, useSubmitPublicDemande } from '../../data/demandes.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
-import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from '../demandes/DemandeFields.tsx';
+import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import {
   DEMANDE_FIELD_LABELS,
   type DemandeFormValues,
   demandeErrors,
   emptyDemandeValues,
   missingFieldsMessage,
-} from '../demandes/demande-form.ts';
+} from './demande-form.ts';
 import {
   firstStepWithError,
   REGISTRATION_STEPS,

@@ -5,7 +5,7 @@ import {
   type DemandeFormValues,
   demandeBody,
   demandeErrors,
-} from '../demandes/demande-form.ts';
+} from './demande-form.ts';
 
 /** The four steps of the public form: their titles and the fields each one checks before 'Suivant' (spec 1 §5). */
 export const REGISTRATION_STEPS: readonly { title: string; fields: readonly DemandeField[] }[] = [
