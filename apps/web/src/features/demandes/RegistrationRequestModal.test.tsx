@@ -224,6 +224,18 @@ describe('RegistrationRequestModal', () => {
     });
   });
 
+  it('checks a field on leaving it only once typed in, so a first tap elsewhere moves nothing', async () => {
+    serve();
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByLabelText(/^Nom complet/));
+    await user.click(within(dialog).getByLabelText(/^Profession/));
+    expect(within(dialog).queryByText('Le nom complet est requis')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/^Nom complet/));
+    await user.paste('Kouadio');
+    await user.tab();
+    expect(within(dialog).getByText('Veuillez saisir le nom et le prénom')).toBeInTheDocument();
+  });
+
   it('says what is missing when Suivant is pressed too early, with the focus on the first field to fill', async () => {
     serve();
     const { user, dialog } = await openModal();

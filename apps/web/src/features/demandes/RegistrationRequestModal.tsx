@@ -117,7 +117,13 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
     mode: 'controlled',
     initialValues: emptyDemandeValues(),
     validate: (values) => demandeErrors(values),
-    validateInputOnBlur: true,
+    // Checked on leaving a field only once typed in: the form opens focused on its first field, and
+    // an error shown as the visitor taps elsewhere would shift the layout under his finger.
+    enhanceGetInputProps: ({ field, form: self }) => ({
+      onBlur: () => {
+        if (self.isDirty(field)) self.validateField(field);
+      },
+    }),
   });
 
   const mutation = useSubmitPublicDemande({
