@@ -9,21 +9,9 @@ import {
 } from '@app/shared';
 import { Divider, Group, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DetailField } from '../../ui/DetailField.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { months, produitTitre, situationLabel } from './demande-format.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
 
@@ -69,75 +57,77 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
 
       <Section title="Informations personnelles">
         {/* As the member's account will hold it. */}
-        <Field label="Nom">{splitNomComplet(demande.nom_complet).nom}</Field>
-        <Field label="Prénoms">{splitNomComplet(demande.nom_complet).prenom}</Field>
-        <Field label="Numéro CNI">{demande.num_cni}</Field>
-        <Field label="Date de naissance">{formatDate(demande.date_naissance)}</Field>
-        <Field label="Situation matrimoniale">{situationLabel(demande.situation_matrimoniale)}</Field>
-        <Field label="Profession">{demande.profession}</Field>
+        <DetailField label="Nom">{splitNomComplet(demande.nom_complet).nom}</DetailField>
+        <DetailField label="Prénoms">{splitNomComplet(demande.nom_complet).prenom}</DetailField>
+        <DetailField label="Numéro CNI">{demande.num_cni}</DetailField>
+        <DetailField label="Date de naissance">{formatDate(demande.date_naissance)}</DetailField>
+        <DetailField label="Situation matrimoniale">{situationLabel(demande.situation_matrimoniale)}</DetailField>
+        <DetailField label="Profession">{demande.profession}</DetailField>
       </Section>
 
       <Section title="Contact">
-        <Field label="E-mail">{demande.email}</Field>
-        <Field label="Téléphone">{demande.telephone}</Field>
+        <DetailField label="E-mail">{demande.email}</DetailField>
+        <DetailField label="Téléphone">{demande.telephone}</DetailField>
       </Section>
 
       <Section title="Adresse" cols={{ base: 1, xs: 3 }}>
-        <Field label="Adresse">{demande.adresse}</Field>
-        <Field label="Ville">{demande.ville}</Field>
-        <Field label="Pays">{demande.pays}</Field>
+        <DetailField label="Adresse">{demande.adresse}</DetailField>
+        <DetailField label="Ville">{demande.ville}</DetailField>
+        <DetailField label="Pays">{demande.pays}</DetailField>
       </Section>
 
       <Section title="Informations financières" cols={{ base: 1, xs: 3 }}>
-        <Field label="Engagement mensuel">{formatFCFA(demande.engagement_mensuel)}</Field>
-        <Field label="Durée de paiement">{months(demande.duree_paiement)}</Field>
-        <Field label="Montant total">{formatFCFA(demande.montant_total)}</Field>
+        <DetailField label="Engagement mensuel">{formatFCFA(demande.engagement_mensuel)}</DetailField>
+        <DetailField label="Durée de paiement">{months(demande.duree_paiement)}</DetailField>
+        <DetailField label="Montant total">{formatFCFA(demande.montant_total)}</DetailField>
       </Section>
 
       <Section title="Produit demandé">
-        <Field label="ID du produit">{demande.produit_id}</Field>
-        <Field label="Nom du produit">{produitTitre(demande)}</Field>
+        <DetailField label="ID du produit">{demande.produit_id}</DetailField>
+        <DetailField label="Nom du produit">{produitTitre(demande)}</DetailField>
         {demande.produit && (
           <>
-            <Field label="Site">
+            <DetailField label="Site">
               {demande.produit.site_nom}
               {demande.produit.site_ville ? ` (${demande.produit.site_ville})` : ''}
-            </Field>
-            <Field label="Prix de vente">{formatFCFA(demande.produit.prix_vente)}</Field>
+            </DetailField>
+            <DetailField label="Prix de vente">{formatFCFA(demande.produit.prix_vente)}</DetailField>
           </>
         )}
       </Section>
 
       <Section title="Notes" cols={1}>
-        <Field label="Notes">{demande.notes || 'Aucune note'}</Field>
+        <DetailField label="Notes">{demande.notes || 'Aucune note'}</DetailField>
       </Section>
 
       {processed && (
         <Section title="Traitement">
-          <Field label="Statut">
+          <DetailField label="Statut">
             <StatusBadge statut={demande.statut} size="sm" />
-          </Field>
-          {demande.date_traitement && <Field label="Traitée le">{formatDateTime(demande.date_traitement)}</Field>}
+          </DetailField>
+          {demande.date_traitement && (
+            <DetailField label="Traitée le">{formatDateTime(demande.date_traitement)}</DetailField>
+          )}
           {demande.statut === 'validee' && (
             <>
-              <Field label="Gestionnaire">
+              <DetailField label="Gestionnaire">
                 {demande.gestionnaire ? fullName(demande.gestionnaire) : 'Non renseigné'}
-              </Field>
-              <Field label="Code membre créé">{demande.membre?.code_esv ?? 'Aucun'}</Field>
+              </DetailField>
+              <DetailField label="Code membre créé">{demande.membre?.code_esv ?? 'Aucun'}</DetailField>
             </>
           )}
           {demande.statut === 'rejetee' && (
             <>
-              <Field label="Motif du rejet">{demande.motif_rejet ?? 'Non renseigné'}</Field>
-              <Field label="Commentaires">{demande.commentaires || 'Aucun commentaire'}</Field>
+              <DetailField label="Motif du rejet">{demande.motif_rejet ?? 'Non renseigné'}</DetailField>
+              <DetailField label="Commentaires">{demande.commentaires || 'Aucun commentaire'}</DetailField>
             </>
           )}
         </Section>
       )}
 
       <Section title="Informations système">
-        <Field label="Créée le">{formatDateTime(demande.created_at)}</Field>
-        <Field label="Dernière modification">{formatDateTime(demande.updated_at)}</Field>
+        <DetailField label="Créée le">{formatDateTime(demande.created_at)}</DetailField>
+        <DetailField label="Dernière modification">{formatDateTime(demande.updated_at)}</DetailField>
       </Section>
     </Stack>
   );

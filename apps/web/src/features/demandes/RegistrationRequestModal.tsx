@@ -32,6 +32,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { publicProduitsQuery, useSubmitPublicDemande } from '../../data/demandes.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
+import { DetailField } from '../../ui/DetailField.tsx';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import {
   DEMANDE_FIELD_LABELS,
@@ -75,19 +76,6 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
         {children}
       </SimpleGrid>
     </Stack>
-  );
-}
-
-function ReviewField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -352,35 +340,35 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
               {step === 3 && (
                 <Stack gap="md">
                   <ReviewSection title="Informations personnelles" onEdit={() => goTo(0)}>
-                    <ReviewField label="Nom">{splitNomComplet(values.nom_complet).nom}</ReviewField>
-                    <ReviewField label="Prénoms">{splitNomComplet(values.nom_complet).prenom}</ReviewField>
-                    <ReviewField label="Numéro CNI">{values.num_cni.trim()}</ReviewField>
-                    <ReviewField label="Date de naissance">{formatDate(values.date_naissance)}</ReviewField>
-                    <ReviewField label="Situation matrimoniale">
+                    <DetailField label="Nom">{splitNomComplet(values.nom_complet).nom}</DetailField>
+                    <DetailField label="Prénoms">{splitNomComplet(values.nom_complet).prenom}</DetailField>
+                    <DetailField label="Numéro CNI">{values.num_cni.trim()}</DetailField>
+                    <DetailField label="Date de naissance">{formatDate(values.date_naissance)}</DetailField>
+                    <DetailField label="Situation matrimoniale">
                       {values.situation_matrimoniale
                         ? SITUATION_LABELS[values.situation_matrimoniale as SituationMatrimoniale]
                         : ''}
-                    </ReviewField>
-                    <ReviewField label="Profession">{values.profession.trim()}</ReviewField>
+                    </DetailField>
+                    <DetailField label="Profession">{values.profession.trim()}</DetailField>
                   </ReviewSection>
                   <Divider />
                   <ReviewSection title="Contact et adresse" onEdit={() => goTo(1)}>
-                    <ReviewField label="E-mail">{values.email.trim()}</ReviewField>
-                    <ReviewField label="Téléphone">{values.telephone.trim()}</ReviewField>
-                    <ReviewField label="Adresse">{values.adresse.trim()}</ReviewField>
-                    <ReviewField label="Ville">{values.ville}</ReviewField>
-                    <ReviewField label="Pays">{values.pays}</ReviewField>
+                    <DetailField label="E-mail">{values.email.trim()}</DetailField>
+                    <DetailField label="Téléphone">{values.telephone.trim()}</DetailField>
+                    <DetailField label="Adresse">{values.adresse.trim()}</DetailField>
+                    <DetailField label="Ville">{values.ville}</DetailField>
+                    <DetailField label="Pays">{values.pays}</DetailField>
                   </ReviewSection>
                   <Divider />
                   <ReviewSection title="Informations financières" onEdit={() => goTo(2)}>
-                    <ReviewField label="Produit">{chosen ? chosen.titre : ''}</ReviewField>
-                    <ReviewField label="Site">
+                    <DetailField label="Produit">{chosen ? chosen.titre : ''}</DetailField>
+                    <DetailField label="Site">
                       {chosen ? `${chosen.site_nom}${chosen.site_ville ? `, ${chosen.site_ville}` : ''}` : ''}
-                    </ReviewField>
-                    <ReviewField label="Prix du produit">{chosen ? formatFCFA(chosen.prix_vente) : ''}</ReviewField>
-                    <ReviewField label="Engagement mensuel">{formatFCFA(values.engagement_mensuel)}</ReviewField>
-                    <ReviewField label="Durée de paiement">{`${values.duree_paiement ?? ''} mois`}</ReviewField>
-                    <ReviewField label="Montant total à payer">{formatFCFA(total)}</ReviewField>
+                    </DetailField>
+                    <DetailField label="Prix du produit">{chosen ? formatFCFA(chosen.prix_vente) : ''}</DetailField>
+                    <DetailField label="Engagement mensuel">{formatFCFA(values.engagement_mensuel)}</DetailField>
+                    <DetailField label="Durée de paiement">{`${values.duree_paiement ?? ''} mois`}</DetailField>
+                    <DetailField label="Montant total à payer">{formatFCFA(total)}</DetailField>
                   </ReviewSection>
                   <Divider />
                   <Textarea

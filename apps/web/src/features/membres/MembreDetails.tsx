@@ -1,23 +1,11 @@
 import { formatDate, formatFCFA, fullName, type Membre } from '@app/shared';
 import { Divider, Group, Paper, Progress, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DetailField } from '../../ui/DetailField.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
 
@@ -66,36 +54,36 @@ export function MembreDetails({ membre }: { membre: Membre }) {
       </Group>
 
       <Section title="Informations personnelles">
-        <Field label="Code ESV">{membre.code_esv}</Field>
-        <Field label="Numéro CNI">{membre.num_cni}</Field>
-        <Field label="Nom">{membre.nom}</Field>
-        <Field label="Prénom">{membre.prenom}</Field>
-        <Field label="E-mail">{membre.email}</Field>
-        <Field label="Téléphone">{membre.telephone ?? '—'}</Field>
-        <Field label="Date de naissance">{formatDate(membre.date_naissance)}</Field>
-        <Field label="Profession">{membre.profession}</Field>
+        <DetailField label="Code ESV">{membre.code_esv}</DetailField>
+        <DetailField label="Numéro CNI">{membre.num_cni}</DetailField>
+        <DetailField label="Nom">{membre.nom}</DetailField>
+        <DetailField label="Prénom">{membre.prenom}</DetailField>
+        <DetailField label="E-mail">{membre.email}</DetailField>
+        <DetailField label="Téléphone">{membre.telephone ?? '—'}</DetailField>
+        <DetailField label="Date de naissance">{formatDate(membre.date_naissance)}</DetailField>
+        <DetailField label="Profession">{membre.profession}</DetailField>
       </Section>
 
       <Section title="Adresse" cols={{ base: 1, xs: 3 }}>
-        <Field label="Adresse">{membre.adresse}</Field>
-        <Field label="Ville">{membre.ville}</Field>
-        <Field label="Pays">{membre.pays}</Field>
+        <DetailField label="Adresse">{membre.adresse}</DetailField>
+        <DetailField label="Ville">{membre.ville}</DetailField>
+        <DetailField label="Pays">{membre.pays}</DetailField>
       </Section>
 
       <Section title="Produit et gestionnaire">
         {produit ? (
           <>
-            <Field label="Produit">{produit.nom}</Field>
-            <Field label="Prix">{formatFCFA(produit.prix)}</Field>
-            <Field label="Site">{produit.site.nom}</Field>
-            <Field label="Adresse du site">
+            <DetailField label="Produit">{produit.nom}</DetailField>
+            <DetailField label="Prix">{formatFCFA(produit.prix)}</DetailField>
+            <DetailField label="Site">{produit.site.nom}</DetailField>
+            <DetailField label="Adresse du site">
               {produit.site.adresse}, {produit.site.ville}
-            </Field>
+            </DetailField>
           </>
         ) : (
-          <Field label="Produit">Aucun produit lié</Field>
+          <DetailField label="Produit">Aucun produit lié</DetailField>
         )}
-        <Field label="Gestionnaire assigné">{gestionnaireName(membre)}</Field>
+        <DetailField label="Gestionnaire assigné">{gestionnaireName(membre)}</DetailField>
       </Section>
 
       <Section
@@ -113,11 +101,11 @@ export function MembreDetails({ membre }: { membre: Membre }) {
           </Paper>
         }
       >
-        <Field label="Engagement mensuel">{formatFCFA(membre.engagement_mensuel)}</Field>
-        <Field label="Durée">{membre.duree_paiement} mois</Field>
-        <Field label="Montant total">{formatFCFA(membre.montant_total)}</Field>
-        <Field label="Déjà payé">{formatFCFA(membre.montant_deja_paye)}</Field>
-        <Field label="Reste dû">{formatFCFA(membre.montant_du)}</Field>
+        <DetailField label="Engagement mensuel">{formatFCFA(membre.engagement_mensuel)}</DetailField>
+        <DetailField label="Durée">{membre.duree_paiement} mois</DetailField>
+        <DetailField label="Montant total">{formatFCFA(membre.montant_total)}</DetailField>
+        <DetailField label="Déjà payé">{formatFCFA(membre.montant_deja_paye)}</DetailField>
+        <DetailField label="Reste dû">{formatFCFA(membre.montant_du)}</DetailField>
       </Section>
     </Stack>
   );
