@@ -8,6 +8,7 @@ import { useCreateDemande } from '../../data/demandes.ts';
 import { availableProduitsQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { SiteSelect } from '../../ui/SiteSelect.tsx';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import { demandeCreateErrors, missesRequired, REQUIRED_FIELDS_MESSAGE } from './demande-create-form.ts';
 import { DEMANDE_FIELD_LABELS, type DemandeFormValues, demandeBody, emptyDemandeValues } from './demande-form.ts';
@@ -57,7 +58,6 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
     return save.mutateAsync(demandeBody(values)).then(({ message }) => message);
   };
 
-  const siteData = (sites.data ?? []).map((s) => ({ value: String(s.id), label: `${s.nom_site} — ${s.ville_site}` }));
   const produitList = produits.data ?? [];
   const chosen = produitList.find((p) => String(p.id) === form.values.produit_id);
   const produitPlaceholder = !siteId
@@ -98,13 +98,8 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
             form={form}
             produit={
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Site"
-                  withAsterisk
-                  searchable
-                  placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
-                  nothingFoundMessage="Aucun site trouvé"
-                  data={siteData}
+                <SiteSelect
+                  sites={sites}
                   value={siteId}
                   onChange={(value) => {
                     // A new site: its own products only, the product is chosen again.
@@ -112,9 +107,7 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
                     form.setFieldValue('produit_id', null);
                     form.clearFieldError('site_id');
                   }}
-                  error={
-                    form.errors.site_id ?? (sites.isError ? `Sites indisponibles : ${sites.error.message}` : undefined)
-                  }
+                  error={form.errors.site_id}
                 />
                 <Select
                   label={DEMANDE_FIELD_LABELS.produit_id}

@@ -109,6 +109,17 @@ async function fillStep3(user: User, dialog: HTMLElement) {
   await choose(user, dialog, /^Durée de paiement/, '36 mois');
 }
 
+/** The three steps filled, then 'Soumettre la demande' on the review. */
+async function fillAndSubmit(user: User, dialog: HTMLElement) {
+  await fillStep1(user, dialog);
+  await user.click(next(dialog));
+  await fillStep2(user, dialog);
+  await user.click(next(dialog));
+  await fillStep3(user, dialog);
+  await user.click(next(dialog));
+  await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
+}
+
 async function openModal() {
   const view = renderWithProviders(<RegistrationRequestModal opened onClose={() => {}} />);
   const dialog = await screen.findByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
@@ -297,13 +308,7 @@ describe('RegistrationRequestModal', () => {
       },
     }));
     const { user, dialog } = await openModal();
-    await fillStep1(user, dialog);
-    await user.click(next(dialog));
-    await fillStep2(user, dialog);
-    await user.click(next(dialog));
-    await fillStep3(user, dialog);
-    await user.click(next(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
+    await fillAndSubmit(user, dialog);
 
     await waitFor(() => expect(within(dialog).getByText('Étape 2 sur 4')).toBeInTheDocument());
     expect(within(dialog).getByText('Un compte existe déjà avec cette adresse e-mail.')).toBeInTheDocument();
@@ -321,13 +326,7 @@ describe('RegistrationRequestModal', () => {
       body: { success: false, message: 'Trop de requêtes, veuillez réessayer plus tard.', code: 'RATE_LIMITED' },
     }));
     const { user, dialog } = await openModal();
-    await fillStep1(user, dialog);
-    await user.click(next(dialog));
-    await fillStep2(user, dialog);
-    await user.click(next(dialog));
-    await fillStep3(user, dialog);
-    await user.click(next(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
+    await fillAndSubmit(user, dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Trop de requêtes, veuillez réessayer plus tard.',
     );

@@ -17,6 +17,7 @@ import { activeSitesQuery } from '../../data/sites.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { SiteSelect } from '../../ui/SiteSelect.tsx';
 
 type Num = number | string;
 
@@ -138,16 +139,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
       .then(({ message }) => (editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès'));
   };
 
-  const siteList = sites.data ?? [];
-  const siteData = siteList.map((s) => ({ value: String(s.id), label: `${s.nom_site} — ${s.ville_site}` }));
-  // A product whose site was deactivated keeps it in the choices.
-  if (produit && !siteList.some((s) => s.id === produit.site_id)) {
-    siteData.unshift({
-      value: String(produit.site_id),
-      label: `${produit.site.nom_site} — ${produit.site.ville_site}`,
-    });
-  }
-  const chosenSite = siteList.find((s) => String(s.id) === form.values.site_id);
+  const chosenSite = sites.data?.find((s) => String(s.id) === form.values.site_id);
   const rooms = { allowDecimal: false, allowNegative: false, min: 0, max: 99 } as const;
 
   return (
@@ -186,18 +178,14 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
           ]}
           {...form.getInputProps('type')}
         />
-        <Select
-          label="Site"
-          withAsterisk
-          searchable
-          placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
-          nothingFoundMessage="Aucun site trouvé"
-          data={siteData}
+        <SiteSelect
+          sites={sites}
+          // A product whose site was deactivated keeps it in the choices.
+          current={produit ? { ...produit.site, id: produit.site_id } : undefined}
           description={
             chosenSite ? `${chosenSite.ville_site} · ${formatPricePerM2(chosenSite.prix_metre_carre)}` : undefined
           }
           {...form.getInputProps('site_id')}
-          error={form.errors.site_id ?? (sites.isError ? `Sites indisponibles : ${sites.error.message}` : undefined)}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
