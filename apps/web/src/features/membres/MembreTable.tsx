@@ -52,7 +52,11 @@ export function MembreTable({ membres, onOpen, label, withGestionnaire = false }
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{m.email}</Text>
+                {/* A long address breaks (after the @ first) rather than push the amounts out of view. */}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {m.email.split('@')[0]}@<wbr />
+                  {m.email.split('@').slice(1).join('@')}
+                </Text>
                 <Text size="xs" c="dimmed" style={nowrap}>
                   {m.telephone ?? '—'}
                 </Text>
