@@ -25,7 +25,7 @@ export function SiteSelect({ sites, current, error, ...props }: SiteSelectProps)
       placeholder={sites.isPending ? 'Chargement des sites...' : 'Choisir un site'}
       nothingFoundMessage="Aucun site trouvé"
       data={choices.map((s) => ({ value: String(s.id), label: `${s.nom_site} — ${s.ville_site}` }))}
-      error={error ?? (sites.error ? `Sites indisponibles : ${sites.error.message}` : undefined)}
+      error={error ?? (sites.error ? `Sites indisponibles : ${sites.error.message}` : undefined)}
       {...props}
     />
   );
