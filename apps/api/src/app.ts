@@ -23,6 +23,8 @@ import { MediaStore } from './media/media-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { banquesRoutes } from './modules/banques/banques.routes.ts';
+import { BanquesService } from './modules/banques/banques.service.ts';
 import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
 import { DemandesService } from './modules/demandes/demandes.service.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
@@ -41,6 +43,8 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { SitesService } from './modules/sites/sites.service.ts';
 import { utilisateursRoutes } from './modules/utilisateurs/utilisateurs.routes.ts';
 import { UtilisateursService } from './modules/utilisateurs/utilisateurs.service.ts';
+import { versementsRoutes } from './modules/versements/versements.routes.ts';
+import { VersementsService } from './modules/versements/versements.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import {
   addErrorResponses,
@@ -181,6 +185,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings) });
       await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
+      await api.register(banquesRoutes, { banques: new BanquesService(db) });
+      await api.register(versementsRoutes, { versements: new VersementsService(db, media), media });
     },
     { prefix: '/api' },
   );

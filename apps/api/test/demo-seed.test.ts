@@ -25,7 +25,7 @@ describe('demo data', () => {
   });
 
   it('lets the demo member sign in with the member code', async () => {
-    const membre = await ctx.db.selectFrom('membres').select('code_esv').executeTakeFirstOrThrow();
+    const membre = await ctx.db.selectFrom('membres').select('code_esv').orderBy('id').executeTakeFirstOrThrow();
     expect(membre.code_esv).toMatch(/^ESV-\d{4}-00001$/);
     const response = await login(ctx.app, membre.code_esv.toLowerCase(), DEMO_PASSWORD);
     expect(response.statusCode).toBe(200);

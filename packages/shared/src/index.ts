@@ -2,6 +2,7 @@ import './zod-locale.ts';
 
 export * from './api.ts';
 export * from './auth.ts';
+export * from './banques.ts';
 export * from './catalogue.ts';
 export * from './demandes.ts';
 export * from './fields.ts';
@@ -17,3 +18,4 @@ export * from './rules/session-timing.ts';
 export * from './settings.ts';
 export * from './staff-id.ts';
 export * from './utilisateurs.ts';
+export * from './versements.ts';

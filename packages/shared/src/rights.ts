@@ -57,6 +57,8 @@ export const CAPABILITIES = {
   'versements.validate': ['gestionnaire', 'comptable'],
   'versements.reject': ['gestionnaire', 'comptable'],
   'versements.delete': ['gestionnaire', 'comptable'],
+  // GET /versements/gestionnaire: his clients' payments.
+  'versements.gestionnaire': ['gestionnaire'],
 
   // Dépenses (spec 3 §6)
   'depenses.read': ['admin', 'comptable', 'membre'],
@@ -76,6 +78,8 @@ export const CAPABILITIES = {
   'audit.read': ['admin', 'comptable'],
   'banques.read': ['admin', 'comptable'],
   'banques.manage': ['admin', 'comptable'],
+  // The active banks a payment or expense form offers (name only), to whoever files or decides one.
+  'banques.choose': STAFF_AND_MEMBER_PAYMENTS,
 
   // Members (spec 3 §6)
   'membres.read': ['admin', 'gestionnaire'],

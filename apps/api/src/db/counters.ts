@@ -9,6 +9,8 @@ export const COUNTED = {
   membres: ['gestionnaire_id', 'statut', 'type_membre'],
   utilisateurs: ['role', 'statut'],
   produits: ['visible', 'type', 'site_id'],
+  versements: ['statut', 'type_versement', 'banque_id'],
+  mouvements_bancaires: ['banque_id'],
 } as const;
 
 type Counted = typeof COUNTED;
@@ -29,4 +31,9 @@ export function counterKey<D extends keyof Counted>(
 /** The kept total of a key (0 when nothing was ever counted under it). */
 export function counterValue(key: string) {
   return sql<string | null>`(SELECT total FROM compteurs WHERE cle = ${key})`;
+}
+
+/** The kept sum of the counted rows' `montant` under a key (migration 0008). */
+export function counterSum(key: string) {
+  return sql<string | null>`(SELECT somme FROM compteurs WHERE cle = ${key})`;
 }

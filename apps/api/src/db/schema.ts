@@ -1,4 +1,16 @@
-import type { AccountStatut, DemandeStatut, Role, SituationMatrimoniale } from '@app/shared';
+import type {
+  AccountStatut,
+  BanqueStatut,
+  DEVISES,
+  DemandeStatut,
+  MouvementOperation,
+  Role,
+  SCAN_MIME_TYPES,
+  SituationMatrimoniale,
+  TYPES_COMPTE,
+  TypeVersement,
+  VersementStatut,
+} from '@app/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: Date when read, Date or ISO string when written, defaulted. */
@@ -234,6 +246,82 @@ export interface DemandesTable {
 export interface CompteursTable {
   cle: string;
   total: string;
+  /** The sum of the counted rows' `montant` (migration 0008). */
+  somme: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export interface BanquesTable {
+  id: Generated<number>;
+  nom: string;
+  code_banque: string;
+  numero_compte: string;
+  adresse: string | null;
+  telephone: string | null;
+  email: string | null;
+  site_web: string | null;
+  contact_principal: string | null;
+  iban: string | null;
+  swift: string | null;
+  devise: ColumnType<(typeof DEVISES)[number], (typeof DEVISES)[number] | undefined>;
+  type_compte: ColumnType<(typeof TYPES_COMPTE)[number], (typeof TYPES_COMPTE)[number] | undefined>;
+  statut: ColumnType<BanqueStatut, BanqueStatut | undefined>;
+  est_principale: Generated<boolean>;
+  solde_initial: ExactDefaulted;
+  /** Kept by the movements only (banques.repository postMouvement). */
+  solde: Exact;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VersementsTable {
+  id: Generated<number>;
+  membre_id: number;
+  produit_id: number;
+  banque_id: number;
+  montant: Exact;
+  type_versement: TypeVersement;
+  numero_recu: string;
+  date_recu: string;
+  date_versement: string;
+  scan_path: string | null;
+  scan_nom: string | null;
+  scan_type: (typeof SCAN_MIME_TYPES)[number] | null;
+  commentaire: string | null;
+  statut: ColumnType<VersementStatut, VersementStatut | undefined>;
+  date_validation: NullableTimestamp;
+  date_rejet: NullableTimestamp;
+  motif: string | null;
+  traite_par: number | null;
+  created_by: number;
+  date_suppression: NullableTimestamp;
+  supprime_par: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MouvementsBancairesTable {
+  id: Generated<string>;
+  banque_id: number;
+  type: 'credit' | 'debit';
+  operation: MouvementOperation;
+  montant: Exact;
+  solde_apres: Exact;
+  source_table: 'versements' | 'banques' | 'depenses' | 'remboursements';
+  source_id: number;
+  commentaire: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotenceTable {
+  utilisateur_id: number;
+  cle: string;
+  operation: string;
+  empreinte: string;
+  resultat_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -254,6 +342,10 @@ export interface DB {
   membres: MembresTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
+  banques: BanquesTable;
+  versements: VersementsTable;
+  mouvements_bancaires: MouvementsBancairesTable;
+  idempotence: IdempotenceTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

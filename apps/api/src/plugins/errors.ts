@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
+  BANQUE_MESSAGES,
   DEMANDE_MESSAGES,
   type ErrorBody,
   type ErrorCode,
@@ -8,6 +9,7 @@ import {
   INPUT_MESSAGES,
   MESSAGES,
   PEOPLE_MESSAGES,
+  VERSEMENT_MESSAGES,
 } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -47,6 +49,8 @@ const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
   membres_num_cni_key: { field: 'num_cni', message: PEOPLE_MESSAGES.cniTaken },
   personnel_code_employe_key: { field: 'code_employe', message: PEOPLE_MESSAGES.codeTaken },
   membres_produit_key: { field: 'produit_id', message: DEMANDE_MESSAGES.productHeld },
+  banques_compte_key: { field: 'numero_compte', message: BANQUE_MESSAGES.compteTaken },
+  versements_recu_key: { field: 'numero_recu', message: VERSEMENT_MESSAGES.recuTaken },
 };
 
 /** Removals a history still refers to, with what to do instead. */

@@ -6,6 +6,9 @@ import {
   MESSAGES,
   PHOTO_MIME_TYPES,
   PLAN_MIME_TYPES,
+  SCAN_MAX_BYTES,
+  SCAN_MIME_TYPES,
+  VERSEMENT_MESSAGES,
 } from '@app/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -14,11 +17,11 @@ import { AppError } from '../errors.ts';
 import type { IncomingFile } from '../media/media-store.ts';
 import { assertStorableText } from './input.ts';
 
-export type FileKind = 'photo' | 'plan';
+export type FileKind = 'photo' | 'plan' | 'scan';
 
 /** A form's files by kind, with the word its messages use for a photo ("image" or "photo"). */
 export interface FileFields {
-  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan'; max: number };
+  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan' | 'scan'; max: number };
 }
 
 export interface ParsedForm {
@@ -26,8 +29,38 @@ export interface ParsedForm {
   files: Record<FileKind, IncomingFile[]>;
 }
 
-const MIME_BY_KIND: Record<FileKind, readonly string[]> = { photo: PHOTO_MIME_TYPES, plan: PLAN_MIME_TYPES };
-const TYPE_NAMES: Record<FileKind, string> = { photo: 'JPEG, PNG ou WebP', plan: 'PDF, DOC, DOCX, JPEG, PNG ou WebP' };
+/** What each kind of file may be, and what the refusals say (a payment scan has the spec's own words). */
+const KINDS: Record<
+  FileKind,
+  {
+    mimes: readonly string[];
+    maxBytes: number;
+    refusedType: (name: string) => string;
+    tooLarge: (word: FileFields[string]['word'], name: string) => string;
+  }
+> = {
+  photo: {
+    mimes: PHOTO_MIME_TYPES,
+    maxBytes: MEDIA_LIMITS.maxFileBytes,
+    refusedType: (name) => `Le fichier « ${name} » n’est pas accepté. Types acceptés : JPEG, PNG ou WebP.`,
+    tooLarge: (word, name) => fileTooLargeMessage(word === 'image' ? 'image' : 'photo', name),
+  },
+  plan: {
+    mimes: PLAN_MIME_TYPES,
+    maxBytes: MEDIA_LIMITS.maxFileBytes,
+    refusedType: (name) =>
+      `Le fichier « ${name} » n’est pas accepté. Types acceptés : PDF, DOC, DOCX, JPEG, PNG ou WebP.`,
+    tooLarge: (_word, name) => fileTooLargeMessage('plan', name),
+  },
+  scan: {
+    mimes: SCAN_MIME_TYPES,
+    maxBytes: SCAN_MAX_BYTES,
+    refusedType: () => VERSEMENT_MESSAGES.scanType,
+    tooLarge: () => VERSEMENT_MESSAGES.scanTooLarge,
+  },
+};
+
+const noFiles = (): Record<FileKind, IncomingFile[]> => ({ photo: [], plan: [], scan: [] });
 
 /**
  * Reads a multipart form, or a JSON body (no files). Each file's type is taken from its
@@ -35,7 +68,7 @@ const TYPE_NAMES: Record<FileKind, string> = { photo: 'JPEG, PNG ou WebP', plan:
  * before anything is written.
  */
 export async function readForm(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
-  if (!request.isMultipart()) return { fields: jsonFields(request.body ?? {}), files: { photo: [], plan: [] } };
+  if (!request.isMultipart()) return { fields: jsonFields(request.body ?? {}), files: noFiles() };
   try {
     return await readMultipart(request, fileFields);
   } catch (error) {
@@ -64,7 +97,7 @@ function jsonFields(body: unknown): Record<string, string> {
 }
 
 async function readMultipart(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
-  const form: ParsedForm = { fields: {}, files: { photo: [], plan: [] } };
+  const form: ParsedForm = { fields: {}, files: noFiles() };
   for await (const part of request.parts()) {
     assertStorableText(part.fieldname, part.fieldname);
     if (part.type === 'field') {
@@ -85,25 +118,29 @@ async function readMultipart(request: FastifyRequest, fileFields: FileFields): P
     }
     // Stop at the first file over the count: the rest is never read into memory.
     if (form.files[spec.kind].length >= spec.max) {
-      const message = MEDIA_MESSAGES.tooMany(spec.max, spec.word === 'plan' ? 'plans' : `${spec.word}s`);
+      const message =
+        spec.word === 'scan'
+          ? VERSEMENT_MESSAGES.oneScan
+          : MEDIA_MESSAGES.tooMany(spec.max, spec.word === 'plan' ? 'plans' : `${spec.word}s`);
       throw new AppError('VALIDATION_ERROR', message, { [part.fieldname]: message });
     }
+    const kind = KINDS[spec.kind];
+    const tooLarge = () => {
+      const message = kind.tooLarge(spec.word, part.filename);
+      return new AppError('PAYLOAD_TOO_LARGE', message, { [part.fieldname]: message });
+    };
     const data = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(spec.word, part.filename), {
-          [part.fieldname]: fileTooLargeMessage(spec.word, part.filename),
-        });
-      }
-      throw error;
+      throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
     });
     if (data.length === 0) continue;
+    if (data.length > kind.maxBytes) throw tooLarge();
     assertStorableText(part.filename, part.fieldname);
     const detected = await fileTypeFromBuffer(data);
     // Word 97–2003 files are OLE containers: file-type reports "cfb"; only a .doc name makes it a document.
     const mimeType =
       detected?.mime === 'application/x-cfb' && /\.doc$/i.test(part.filename) ? 'application/msword' : detected?.mime;
-    if (!mimeType || !MIME_BY_KIND[spec.kind].includes(mimeType)) {
-      const message = `Le fichier « ${part.filename} » n’est pas accepté. Types acceptés : ${TYPE_NAMES[spec.kind]}.`;
+    if (!mimeType || !kind.mimes.includes(mimeType)) {
+      const message = kind.refusedType(part.filename);
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [part.fieldname]: message });
     }
     const extension = mimeType === 'application/msword' ? 'doc' : (detected?.ext ?? 'bin');

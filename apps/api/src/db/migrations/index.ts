@@ -6,6 +6,7 @@ import * as demandes from './2026-11-23-0004-demandes.ts';
 import * as listScale from './2026-11-24-0005-list-scale.ts';
 import * as signInAbuse from './2026-11-24-0006-sign-in-abuse.ts';
 import * as curlyApostrophes from './2026-11-25-0007-curly-apostrophes.ts';
+import * as money from './2026-11-26-0008-money.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0005-list-scale': listScale,
   '2026-11-24-0006-sign-in-abuse': signInAbuse,
   '2026-11-25-0007-curly-apostrophes': curlyApostrophes,
+  '2026-11-26-0008-money': money,
 };

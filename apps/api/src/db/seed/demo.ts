@@ -6,6 +6,7 @@ import { upsertSetting } from '../../modules/settings/settings.repository.ts';
 import type { Database } from '../database.ts';
 import { DEMO_LOTS, seedCatalogue } from './catalogue.ts';
 import { seedDemandes } from './demandes.ts';
+import { seedMoney } from './money.ts';
 import { seedPeople } from './people.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -138,6 +139,12 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
       .execute();
     await seedPeople(trx, hashes[0] ?? '', produits, DEMO_LOTS, ids.get('gestionnaire') ?? 0);
     await seedDemandes(trx, produits, ids.get('admin') ?? 0);
+    await seedMoney(trx, {
+      admin: ids.get('admin') ?? 0,
+      comptable: ids.get('comptable') ?? 0,
+      gestionnaire: ids.get('gestionnaire') ?? 0,
+      membre: ids.get('membre') ?? 0,
+    });
     await upsertSetting(
       trx,
       'general',

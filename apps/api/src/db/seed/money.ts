@@ -1,0 +1,176 @@
+import { localIsoDate, type TypeVersement, type VersementStatut } from '@app/shared';
+import type { Transaction } from 'kysely';
+import { insertBanque } from '../../modules/banques/banques.repository.ts';
+import { postMouvement } from '../../modules/banques/ledger.repository.ts';
+import { addToMontantPaye, insertVersement, updateVersement } from '../../modules/versements/versements.repository.ts';
+import type { DB } from '../schema.ts';
+
+const BANQUES = [
+  {
+    nom: 'Société Générale Côte d’Ivoire',
+    code_banque: 'CI008',
+    numero_compte: '01120 012345678901 42',
+    adresse: '5-7 avenue Joseph Anoma, Plateau, Abidjan',
+    telephone: '+225 27 20 20 10 10',
+    email: 'entreprises@sgci.test',
+    contact_principal: 'Awa Diabaté',
+    est_principale: true,
+    solde_initial: 25_000_000,
+  },
+  {
+    nom: 'Ecobank Côte d’Ivoire',
+    code_banque: 'CI059',
+    numero_compte: '01001 987654321012 17',
+    adresse: 'Immeuble Alliance, avenue Terrasson de Fougères, Plateau, Abidjan',
+    telephone: '+225 27 20 31 92 00',
+    email: 'pme@ecobank.test',
+    contact_principal: 'Koffi Assamoi',
+    est_principale: false,
+    solde_initial: 12_000_000,
+  },
+  {
+    nom: 'NSIA Banque',
+    code_banque: 'CI042',
+    numero_compte: '04001 456789123045 88',
+    adresse: '8-10 avenue Joseph Anoma, Plateau, Abidjan',
+    telephone: '+225 27 20 20 07 20',
+    email: 'clients@nsiabanque.test',
+    contact_principal: null,
+    est_principale: false,
+    solde_initial: 5_000_000,
+  },
+] as const;
+
+interface DemoPayment {
+  statut: VersementStatut;
+  type: TypeVersement;
+  /** Months before today. */
+  monthsAgo: number;
+  montant: number;
+  motif?: string;
+}
+
+/** The demo member's history: an apport, monthly instalments, one waiting, one rejected. */
+function memberHistory(engagement: number): DemoPayment[] {
+  return [
+    { statut: 'valide', type: 'apport', monthsAgo: 7, montant: 2_000_000 },
+    ...[6, 5, 4, 3, 2].map((monthsAgo) => ({
+      statut: 'valide' as const,
+      type: 'mensualite' as const,
+      monthsAgo,
+      montant: engagement,
+    })),
+    {
+      statut: 'rejete',
+      type: 'mensualite',
+      monthsAgo: 1,
+      montant: engagement,
+      motif: 'Montant du reçu illisible : merci de joindre un scan net.',
+    },
+    { statut: 'en_attente', type: 'mensualite', monthsAgo: 0, montant: engagement },
+  ];
+}
+
+/** A client's history: two validated instalments, then one waiting; every fourth client had one rejected. */
+function clientHistory(engagement: number, index: number): DemoPayment[] {
+  const history: DemoPayment[] = [
+    { statut: 'valide', type: 'mensualite', monthsAgo: 3, montant: engagement },
+    { statut: 'valide', type: 'mensualite', monthsAgo: 2, montant: engagement },
+    { statut: 'en_attente', type: 'mensualite', monthsAgo: 0, montant: engagement },
+  ];
+  if (index % 4 === 1)
+    history.push({ statut: 'rejete', type: 'autre', monthsAgo: 1, montant: 50_000, motif: 'Doublon' });
+  return history;
+}
+
+/**
+ * Three banks (one principal) with opening balances, and payments in the three states for the demo
+ * member and the demo gestionnaire's clients. Validated ones go through the ledger as the product
+ * does it (a credit movement, the member's paid total), so that `check:ledger` passes.
+ */
+export async function seedMoney(
+  trx: Transaction<DB>,
+  people: { admin: number; comptable: number; gestionnaire: number; membre: number },
+) {
+  const banques: number[] = [];
+  for (const banque of BANQUES) {
+    const { id } = await insertBanque(trx, {
+      ...banque,
+      solde: banque.solde_initial,
+      devise: 'XOF',
+      created_by: people.admin,
+      updated_by: people.admin,
+    });
+    banques.push(id);
+  }
+  const [principale = 0, ecobank = 0] = banques;
+  await postMouvement(trx, {
+    banque_id: ecobank,
+    operation: 'depot',
+    montant: 3_500_000,
+    source_table: 'banques',
+    source_id: ecobank,
+    commentaire: 'Apport en capital des associés',
+    created_by: people.comptable,
+  });
+
+  const membres = await trx
+    .selectFrom('membres')
+    .select(['id', 'utilisateur_id', 'produit_id', 'engagement_mensuel', 'code_esv'])
+    .where('gestionnaire_id', '=', people.gestionnaire)
+    .where('produit_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const today = new Date();
+  let receipt = 0;
+  for (const [index, membre] of membres.entries()) {
+    const isDemoMember = membre.utilisateur_id === people.membre;
+    const engagement = Number(membre.engagement_mensuel);
+    const history = isDemoMember ? memberHistory(engagement) : clientHistory(engagement, index);
+    for (const payment of history) {
+      receipt += 1;
+      const banque_id = banques[receipt % banques.length] ?? principale;
+      const date = new Date(
+        today.getFullYear(),
+        today.getMonth() - payment.monthsAgo,
+        Math.min(today.getDate(), 5 + (index % 20)),
+      );
+      // The demo member declares his own; the gestionnaire declares his clients' every other time.
+      const declaredBy = isDemoMember || index % 2 === 0 ? membre.utilisateur_id : people.gestionnaire;
+      const { id } = await insertVersement(trx, {
+        membre_id: membre.id,
+        produit_id: membre.produit_id ?? 0,
+        banque_id,
+        montant: payment.montant,
+        type_versement: payment.type,
+        numero_recu: `RV-${date.getFullYear()}-${String(receipt).padStart(5, '0')}`,
+        date_recu: localIsoDate(date),
+        date_versement: localIsoDate(date),
+        commentaire: null,
+        created_by: declaredBy,
+        created_at: date,
+      });
+      const decidedAt = new Date(date.getTime() + 2 * 86_400_000);
+      if (payment.statut === 'valide') {
+        await postMouvement(trx, {
+          banque_id,
+          operation: 'versement_valide',
+          montant: payment.montant,
+          source_table: 'versements',
+          source_id: id,
+          commentaire: `Reçu RV-${date.getFullYear()}-${String(receipt).padStart(5, '0')}`,
+          created_by: people.comptable,
+        });
+        await addToMontantPaye(trx, membre.id, payment.montant);
+        await updateVersement(trx, id, { statut: 'valide', date_validation: decidedAt, traite_par: people.comptable });
+      } else if (payment.statut === 'rejete') {
+        await updateVersement(trx, id, {
+          statut: 'rejete',
+          date_rejet: decidedAt,
+          motif: payment.motif ?? null,
+          traite_par: people.comptable,
+        });
+      }
+    }
+  }
+}

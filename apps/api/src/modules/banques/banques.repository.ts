@@ -1,0 +1,118 @@
+import type { BanqueListQuery } from '@app/shared';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
+import type { BanquesTable } from '../../db/schema.ts';
+
+/** A bank with the number of its movements (its kept counter, the key counterKey would build per row). */
+function withDetails(db: Executor) {
+  return db
+    .selectFrom('banques as b')
+    .selectAll('b')
+    .select(
+      sql<string | null>`(SELECT total FROM compteurs WHERE cle = 'mouvements_bancaires|banque_id=' || b.id)`.as(
+        'nombre_mouvements',
+      ),
+    );
+}
+
+export type BanqueRow = NonNullable<Awaited<ReturnType<typeof findBanque>>>;
+
+export async function findBanque(db: Executor, id: number) {
+  return withDetails(db).where('b.id', '=', id).executeTakeFirst();
+}
+
+export async function findPrincipale(db: Executor) {
+  return withDetails(db).where('b.est_principale', '=', true).executeTakeFirst();
+}
+
+/** The principal bank first, then by name; a small table, counted in the same query. */
+export async function listBanques(db: Executor, query: BanqueListQuery) {
+  let matching = db.selectFrom('banques as b');
+  if (query.statut) matching = matching.where('b.statut', '=', query.statut);
+  return pageOf(db, {
+    matching,
+    key: 'b.id',
+    order: [
+      ['b.est_principale', 'desc'],
+      ['b.nom', 'asc'],
+      ['b.id', 'asc'],
+    ],
+    details: (inPage) => withDetails(db).where(inPage),
+    total: 'count',
+    page: query.page,
+    limit: query.limit,
+  });
+}
+
+export async function banqueTotaux(db: Executor) {
+  return db
+    .selectFrom('banques')
+    .select([
+      sql<string>`count(*)`.as('nombre'),
+      sql<string>`count(*) FILTER (WHERE statut = 'active')`.as('actives'),
+      sql<string>`coalesce(sum(solde), 0)`.as('solde_total'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** The active banks a form offers: the principal first. */
+export async function listBanquesChoix(db: Executor) {
+  return db
+    .selectFrom('banques')
+    .select(['id', 'nom', 'est_principale'])
+    .where('statut', '=', 'active')
+    .orderBy('est_principale', 'desc')
+    .orderBy('nom')
+    .orderBy('id')
+    .execute();
+}
+
+export async function isBanqueActive(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('banques')
+    .select('id')
+    .where('id', '=', id)
+    .where('statut', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The bank's row locked until the transaction ends. */
+export async function lockBanque(db: Executor, id: number) {
+  return db.selectFrom('banques').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertBanque(db: Executor, values: Insertable<BanquesTable>) {
+  return db.insertInto('banques').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateBanque(db: Executor, id: number, values: Updateable<BanquesTable>) {
+  await db
+    .updateTable('banques')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The current principal bank stops being one (before another becomes it). */
+export async function clearPrincipale(db: Executor, exceptId?: number) {
+  let query = db.updateTable('banques').set({ est_principale: false }).where('est_principale', '=', true);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}
+
+/** Whether anything refers to the bank: a movement or a payment (then it is kept, deactivated). */
+export async function isBanqueReferenced(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .selectNoFrom(
+      sql<boolean>`EXISTS (SELECT 1 FROM mouvements_bancaires WHERE banque_id = ${id})
+        OR EXISTS (SELECT 1 FROM versements WHERE banque_id = ${id})`.as('used'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.used;
+}
+
+export async function deleteBanque(db: Executor, id: number) {
+  await db.deleteFrom('banques').where('id', '=', id).execute();
+}

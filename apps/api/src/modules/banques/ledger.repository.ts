@@ -1,0 +1,170 @@
+import type { MouvementOperation } from '@app/shared';
+import { sql } from 'kysely';
+import { counterKey } from '../../db/counters.ts';
+import type { Executor } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
+import type { MouvementsBancairesTable } from '../../db/schema.ts';
+
+const CREDITS: readonly MouvementOperation[] = ['versement_valide', 'depot'];
+
+export interface NewMouvement {
+  banque_id: number;
+  operation: MouvementOperation;
+  montant: number;
+  source_table: MouvementsBancairesTable['source_table'];
+  source_id: number;
+  commentaire?: string | null;
+  created_by: number | null;
+}
+
+/**
+ * Posts one movement: the bank's balance moves by its amount and the movement row records it with
+ * the balance after, in the caller's transaction. The balance update locks the bank's row, so
+ * movements of one bank run one after the other; a debit that would go below zero changes nothing
+ * and answers null (the caller refuses with 'Solde insuffisant').
+ */
+export async function postMouvement(db: Executor, mouvement: NewMouvement): Promise<{ solde_apres: number } | null> {
+  const credit = CREDITS.includes(mouvement.operation);
+  const delta = credit ? mouvement.montant : -mouvement.montant;
+  const updated = await db
+    .updateTable('banques')
+    .set({ solde: sql`solde + ${delta}`, updated_at: new Date() })
+    .where('id', '=', mouvement.banque_id)
+    .where(sql<boolean>`solde + ${delta} >= 0`)
+    .returning('solde')
+    .executeTakeFirst();
+  if (!updated) return null;
+  await db
+    .insertInto('mouvements_bancaires')
+    .values({
+      banque_id: mouvement.banque_id,
+      type: credit ? 'credit' : 'debit',
+      operation: mouvement.operation,
+      montant: mouvement.montant,
+      solde_apres: updated.solde,
+      source_table: mouvement.source_table,
+      source_id: mouvement.source_id,
+      commentaire: mouvement.commentaire ?? null,
+      created_by: mouvement.created_by,
+    })
+    .execute();
+  return { solde_apres: Number(updated.solde) };
+}
+
+/** A bank's movements, newest first, paged on its index; the total is the bank's kept counter. */
+export async function listMouvements(db: Executor, banqueId: number, page: number, limit: number) {
+  return pageOf(db, {
+    matching: db.selectFrom('mouvements_bancaires as mv').where('mv.banque_id', '=', banqueId),
+    key: 'mv.id',
+    order: [
+      ['mv.created_at', 'desc'],
+      ['mv.id', 'desc'],
+    ],
+    details: (inPage) =>
+      db
+        .selectFrom('mouvements_bancaires as mv')
+        .leftJoin('utilisateurs as a', 'a.id', 'mv.created_by')
+        .selectAll('mv')
+        .select(['a.nom as auteur_nom', 'a.prenom as auteur_prenom'])
+        .where(inPage),
+    total: { counter: counterKey('mouvements_bancaires', { banque_id: banqueId }) },
+    page,
+    limit,
+  });
+}
+
+export type MouvementRow = Awaited<ReturnType<typeof listMouvements>>['rows'][number];
+
+export interface LedgerBreach {
+  invariant: string;
+  detail: string;
+}
+
+/**
+ * What `npm run check:ledger` and the property tests verify (docs/decisions/0012-ledger.md), each
+ * as one query that lists the rows breaking it:
+ * 1. every bank's balance = its opening balance + its credits − its debits;
+ * 2. every member's paid total = his validated payments − his approved refunds;
+ * 3. every movement has its source row;
+ * 4. every validated payment has exactly its credit, every deleted validated one its compensating debit,
+ *    and no other payment has a movement.
+ */
+export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = [];
+  const banques = await sql<{ id: number; nom: string; solde: string; attendu: string }>`
+    SELECT b.id, b.nom, b.solde, b.solde_initial + coalesce(sum(
+      CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END), 0) AS attendu
+    FROM banques b LEFT JOIN mouvements_bancaires mv ON mv.banque_id = b.id
+    GROUP BY b.id
+    HAVING b.solde <> b.solde_initial + coalesce(sum(CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END), 0)
+    ORDER BY b.id`.execute(db);
+  for (const b of banques.rows) {
+    breaches.push({
+      invariant: 'solde_banque',
+      detail: `banque ${b.id} (${b.nom}) : solde ${b.solde}, solde initial + mouvements = ${b.attendu}`,
+    });
+  }
+
+  // Approved refunds arrive with the refunds (issue 12): their sum takes its place in `rembourse`.
+  const membres = await sql<{ id: number; code_esv: string; paye: string; attendu: string }>`
+    SELECT m.id, m.code_esv, m.montant_deja_paye AS paye, v.valide - r.rembourse AS attendu
+    FROM membres m
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(montant), 0) AS valide FROM versements
+      WHERE membre_id = m.id AND statut = 'valide' AND date_suppression IS NULL
+    ) v
+    CROSS JOIN LATERAL (SELECT 0::bigint AS rembourse) r
+    WHERE m.montant_deja_paye <> v.valide - r.rembourse
+    ORDER BY m.id`.execute(db);
+  for (const m of membres.rows) {
+    breaches.push({
+      invariant: 'total_paye_membre',
+      detail: `membre ${m.id} (${m.code_esv}) : montant_deja_paye ${m.paye}, versements validés − remboursements = ${m.attendu}`,
+    });
+  }
+
+  const orphelins = await sql<{ id: string; source_table: string; source_id: number }>`
+    SELECT mv.id, mv.source_table, mv.source_id FROM mouvements_bancaires mv
+    WHERE NOT CASE mv.source_table
+      WHEN 'versements' THEN EXISTS (SELECT 1 FROM versements v WHERE v.id = mv.source_id AND v.banque_id = mv.banque_id)
+      WHEN 'banques' THEN mv.source_id = mv.banque_id
+      ELSE false
+    END
+    ORDER BY mv.id`.execute(db);
+  for (const mv of orphelins.rows) {
+    breaches.push({
+      invariant: 'source_mouvement',
+      detail: `mouvement ${mv.id} : source ${mv.source_table} ${mv.source_id} introuvable`,
+    });
+  }
+
+  // What each payment's movements must be, from its state: a validated one its credit; a deleted
+  // validated one its credit and the debit reversing it; any other none.
+  const versements = await sql<{ id: number; statut: string; supprime: boolean; credits: string; debits: string }>`
+    SELECT v.id, v.statut, v.date_suppression IS NOT NULL AS supprime,
+      coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_valide'), 0) AS credits,
+      coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_supprime'), 0) AS debits,
+      count(mv.id) FILTER (WHERE mv.operation = 'versement_valide') AS nb_credits,
+      count(mv.id) FILTER (WHERE mv.operation = 'versement_supprime') AS nb_debits,
+      v.montant
+    FROM versements v LEFT JOIN mouvements_bancaires mv
+      ON mv.source_table = 'versements' AND mv.source_id = v.id
+    GROUP BY v.id
+    HAVING count(mv.id) FILTER (WHERE mv.operation = 'versement_valide')
+        <> CASE WHEN v.statut = 'valide' THEN 1 ELSE 0 END
+      OR count(mv.id) FILTER (WHERE mv.operation = 'versement_supprime')
+        <> CASE WHEN v.statut = 'valide' AND v.date_suppression IS NOT NULL THEN 1 ELSE 0 END
+      OR coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_valide'), 0)
+        <> CASE WHEN v.statut = 'valide' THEN v.montant ELSE 0 END
+      OR coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_supprime'), 0)
+        <> CASE WHEN v.statut = 'valide' AND v.date_suppression IS NOT NULL THEN v.montant ELSE 0 END
+    ORDER BY v.id`.execute(db);
+  for (const v of versements.rows) {
+    const etat = `${v.statut}${v.supprime ? ', supprimé' : ''}`;
+    breaches.push({
+      invariant: 'mouvements_versement',
+      detail: `versement ${v.id} (${etat}) : crédits ${v.credits}, contrepassations ${v.debits}`,
+    });
+  }
+  return breaches;
+}
