@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { intField, optionalText, requiredText } from './fields.ts';
 
-/** Banks and their ledger (spec 3 §2.6, §3 Banque, §5 Bank forms; decisions §5). */
+/**
+ * Banks and their ledger (spec 3 §2.6, §3 Banque, §5 Bank forms; decisions §5). Amounts are always
+ * whole FCFA; `devise` is the account's declared currency, XOF (the FCFA of Côte d’Ivoire) by default.
+ */
 export const DEVISES = ['XAF', 'XOF', 'EUR', 'USD'] as const;
 export const TYPES_COMPTE = ['courant', 'epargne', 'credit'] as const;
 export const BANQUE_STATUTS = ['active', 'inactive', 'suspendue'] as const;
@@ -38,6 +41,7 @@ export const BANQUE_MESSAGES = {
   notFound: 'Banque non trouvée',
   noPrincipale: 'Aucune banque principale n’est définie',
   compteTaken: 'Ce numéro de compte est déjà enregistré pour ce code banque',
+  principaleActive: 'La banque principale doit rester active. Désignez d’abord une autre banque principale.',
   principaleUndeletable:
     'La banque principale ne peut pas être supprimée. Désignez d’abord une autre banque principale.',
   created: 'Banque créée avec succès',
@@ -73,7 +77,7 @@ export const banqueCreateSchema = z.object({
   contact_principal: optionalText(150),
   iban: optionalText(50),
   swift: optionalText(20),
-  devise: z.enum(DEVISES).default('XAF'),
+  devise: z.enum(DEVISES).default('XOF'),
   type_compte: z.enum(TYPES_COMPTE).default('courant'),
   est_principale: z.boolean().default(false),
   solde_initial: intField(BANQUE_MESSAGES.soldeInvalid, { max: MONTANT_MAX }).default(0),

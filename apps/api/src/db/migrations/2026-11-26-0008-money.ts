@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       contact_principal text,
       iban text,
       swift text,
-      devise text NOT NULL DEFAULT 'XAF' CHECK (devise IN ('XAF', 'XOF', 'EUR', 'USD')),
+      devise text NOT NULL DEFAULT 'XOF' CHECK (devise IN ('XAF', 'XOF', 'EUR', 'USD')),
       type_compte text NOT NULL DEFAULT 'courant' CHECK (type_compte IN ('courant', 'epargne', 'credit')),
       statut text NOT NULL DEFAULT 'active' CHECK (statut IN ('active', 'inactive', 'suspendue')),
       est_principale boolean NOT NULL DEFAULT false,
@@ -32,7 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_by integer REFERENCES utilisateurs (id) ON DELETE SET NULL,
       updated_by integer REFERENCES utilisateurs (id) ON DELETE SET NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
-      updated_at timestamptz NOT NULL DEFAULT now()
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      CHECK (NOT est_principale OR statut = 'active')
     )`.execute(db);
   // One principal bank at most (refunds are paid from it).
   await sql`CREATE UNIQUE INDEX banques_principale_key ON banques ((true)) WHERE est_principale`.execute(db);

@@ -97,7 +97,6 @@ export async function seedMoney(
     const { id } = await insertBanque(trx, {
       ...banque,
       solde: banque.solde_initial,
-      devise: 'XOF',
       created_by: people.admin,
       updated_by: people.admin,
     });

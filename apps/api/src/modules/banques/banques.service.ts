@@ -135,6 +135,10 @@ export class BanquesService {
     await this.db.transaction().execute(async (trx) => {
       const before = await lockBanque(trx, id);
       if (!before) throw notFound();
+      const principale = patch.est_principale ?? before.est_principale;
+      if (principale && (patch.statut ?? before.statut) !== 'active') {
+        throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleActive, { statut: BANQUE_MESSAGES.principaleActive });
+      }
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
       if (Object.keys(new_values).length === 0) return;
       if (patch.est_principale) await clearPrincipale(trx, id);
