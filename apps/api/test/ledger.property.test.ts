@@ -142,7 +142,7 @@ describe('the ledger under random sequences of operations', () => {
               statut: 'en_attente',
               by: step.byGestionnaire ? 'gestionnaire' : 'membre',
             });
-          } else if (step.kind === 'depot' || step.kind === 'retrait') {
+          } else if (!('pick' in step)) {
             const banque = banques[step.banque] ?? 0;
             const response = await ctx.app.inject({
               method: 'PATCH',
