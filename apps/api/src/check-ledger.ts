@@ -34,7 +34,7 @@ async function main() {
       console.log(`Grand livre cohérent (${checked}).`);
       return;
     }
-    console.error(`${breaches.length} écart(s) dans le grand livre (${checked}) :`);
+    console.error(`${breaches.length} écart(s) dans le grand livre (${checked}) :`);
     for (const breach of breaches) console.error(`- [${breach.invariant}] ${breach.detail}`);
     process.exitCode = 1;
   } finally {

@@ -50,7 +50,7 @@ describe('npm run check:ledger', () => {
     const broken = checkLedger(dataDir);
     expect(broken.status, broken.output).toBe(1);
     expect(broken.output).toContain(
-      `[solde_banque] banque ${id} (Banque altérée) : solde 1000, solde initial + mouvements = 0`,
+      `[solde_banque] banque ${id} (Banque altérée)\u00a0: solde 1000, solde initial + mouvements = 0`,
     );
   });
 });

@@ -47,7 +47,7 @@ export const BANQUE_MESSAGES = {
   created: 'Banque créée avec succès',
   updated: 'Banque modifiée avec succès',
   deleted: 'Banque supprimée avec succès',
-  deactivated: 'La banque a des mouvements : elle a été désactivée, pas supprimée.',
+  deactivated: 'La banque a des mouvements : elle a été désactivée, pas supprimée.',
   soldeUpdated: 'Solde mis à jour avec succès',
 } as const;
 

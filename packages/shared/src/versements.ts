@@ -46,13 +46,13 @@ export const VERSEMENT_MESSAGES = {
   rejected: 'Versement rejeté',
   deleted: 'Versement supprimé avec succès',
   loadError: 'Erreur lors du chargement des versements',
-  alreadyDecided: 'Ce versement a déjà été traité : il n’est plus en attente.',
+  alreadyDecided: 'Ce versement a déjà été traité : il n’est plus en attente.',
   ownDeclaration:
-    'Vous ne pouvez pas valider un versement que vous avez vous-même déclaré : un autre valideur doit le faire.',
+    'Vous ne pouvez pas valider un versement que vous avez vous-même déclaré : un autre valideur doit le faire.',
   recuTaken: 'Ce numéro de reçu a déjà été déclaré pour cette banque',
   produitNotMembre: 'Ce produit n’est pas celui du membre',
   membreWithoutProduit: 'Ce membre n’a pas encore de produit',
-  banqueInactive: 'Cette banque n’est pas active : choisissez-en une autre',
+  banqueInactive: 'Cette banque n’est pas active : choisissez-en une autre',
   idempotencyReused: 'Cette clé d’idempotence a déjà servi pour un autre versement.',
   idempotencyInvalid: 'En-tête Idempotency-Key invalide (1 à 100 caractères visibles).',
 } as const;
@@ -88,10 +88,10 @@ export const versementCreateSchema = z.object({
   ...commonFields,
   membre_id: idField(VERSEMENT_MESSAGES.membreRequired)
     .optional()
-    .describe('Requis pour un gestionnaire (un de ses clients) ; un membre déclare pour lui-même'),
+    .describe('Requis pour un gestionnaire (un de ses clients) ; un membre déclare pour lui-même'),
   date_versement: dateField(VERSEMENT_MESSAGES.dateVersementRequired)
     .optional()
-    .describe('Requise pour un gestionnaire ; pour un membre, la date du reçu par défaut'),
+    .describe('Requise pour un gestionnaire ; pour un membre, la date du reçu par défaut'),
 });
 export type VersementCreateBody = z.input<typeof versementCreateSchema>;
 

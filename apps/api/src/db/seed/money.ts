@@ -65,7 +65,7 @@ function memberHistory(engagement: number): DemoPayment[] {
       type: 'mensualite',
       monthsAgo: 1,
       montant: engagement,
-      motif: 'Montant du reçu illisible : merci de joindre un scan net.',
+      motif: 'Montant du reçu illisible : merci de joindre un scan net.',
     },
     { statut: 'en_attente', type: 'mensualite', monthsAgo: 0, montant: engagement },
   ];

@@ -98,7 +98,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
-        summary: 'Modifier une banque (champs envoyés ; le solde ne change que par un mouvement)',
+        summary: 'Modifier une banque (champs envoyés ; le solde ne change que par un mouvement)',
         params: idParamsSchema,
         body: banqueUpdateSchema,
         response: { 200: successSchema(banqueSchema) },
@@ -117,7 +117,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
-        summary: 'Supprimer une banque sans historique ; une banque avec des mouvements est désactivée',
+        summary: 'Supprimer une banque sans historique ; une banque avec des mouvements est désactivée',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
       },
@@ -134,7 +134,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
-        summary: 'Dépôt ou retrait manuel : un mouvement avec son commentaire (jamais sous zéro)',
+        summary: 'Dépôt ou retrait manuel : un mouvement avec son commentaire (jamais sous zéro)',
         params: idParamsSchema,
         body: banqueSoldeSchema,
         response: { 200: successSchema(banqueSchema) },

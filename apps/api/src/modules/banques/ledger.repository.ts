@@ -101,7 +101,7 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   for (const b of banques.rows) {
     breaches.push({
       invariant: 'solde_banque',
-      detail: `banque ${b.id} (${b.nom}) : solde ${b.solde}, solde initial + mouvements = ${b.attendu}`,
+      detail: `banque ${b.id} (${b.nom}) : solde ${b.solde}, solde initial + mouvements = ${b.attendu}`,
     });
   }
 
@@ -119,7 +119,7 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   for (const m of membres.rows) {
     breaches.push({
       invariant: 'total_paye_membre',
-      detail: `membre ${m.id} (${m.code_esv}) : montant_deja_paye ${m.paye}, versements validés − remboursements = ${m.attendu}`,
+      detail: `membre ${m.id} (${m.code_esv}) : montant_deja_paye ${m.paye}, versements validés − remboursements = ${m.attendu}`,
     });
   }
 
@@ -134,7 +134,7 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   for (const mv of orphelins.rows) {
     breaches.push({
       invariant: 'source_mouvement',
-      detail: `mouvement ${mv.id} : source ${mv.source_table} ${mv.source_id} introuvable`,
+      detail: `mouvement ${mv.id} : source ${mv.source_table} ${mv.source_id} introuvable`,
     });
   }
 
@@ -163,7 +163,7 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     const etat = `${v.statut}${v.supprime ? ', supprimé' : ''}`;
     breaches.push({
       invariant: 'mouvements_versement',
-      detail: `versement ${v.id} (${etat}) : crédits ${v.credits}, contrepassations ${v.debits}`,
+      detail: `versement ${v.id} (${etat}) : crédits ${v.credits}, contrepassations ${v.debits}`,
     });
   }
   return breaches;

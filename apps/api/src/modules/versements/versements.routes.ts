@@ -26,7 +26,7 @@ const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .optional()
-    .describe('Une clé par déclaration (un UUID) : la même clé avec le même contenu renvoie le premier versement'),
+    .describe('Une clé par déclaration (un UUID) : la même clé avec le même contenu renvoie le premier versement'),
 });
 
 /** Payments (spec 3 §7 Payments): the list in the caller's scope, the declaration, the decisions. */
@@ -82,8 +82,8 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       bodyLimit: SCAN_MAX_BYTES * 2,
       schema: {
         tags: ['versements'],
-        summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
-        description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
+        summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
+        description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
         consumes: ['multipart/form-data', 'application/json'],
         headers: idempotencyHeaders,
         response: { 201: successSchema(versementSchema) },
@@ -146,8 +146,8 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.validate' },
       schema: {
         tags: ['versements'],
-        summary: 'Valider un versement en attente : la banque est créditée, le total payé du membre augmente',
-        description: 'Refusé (403) à celui qui l’a déclaré : quatre yeux. Déjà traité : 409.',
+        summary: 'Valider un versement en attente : la banque est créditée, le total payé du membre augmente',
+        description: 'Refusé (403) à celui qui l’a déclaré : quatre yeux. Déjà traité : 409.',
         params: idParamsSchema,
         response: { 200: successSchema(versementSchema) },
       },
