@@ -2,8 +2,9 @@
  * The baseline of the benchmark at scale: a bare `node:http` + `pg` server answering the lists'
  * pages as a naive implementation would, with each repository's joins, filters and order,
  * `LIMIT`/`OFFSET`, and a separate `count(*)` with the same filters (over the table and the joins
- * the filters name); JSON-encoded, no auth.
- * Run by scale.bench.ts: DATABASE_URL=… PORT=… node --import tsx apps/api/bench/bare-server.ts
+ * the filters name); the payments' figures by a grouped count and sum; JSON-encoded, no auth.
+ * Run by lists.bench.ts and versements.bench.ts (harness.ts):
+ * DATABASE_URL=… PORT=… node --import tsx apps/api/bench/bare-server.ts
  */
 import http from 'node:http';
 import pg from 'pg';
@@ -208,9 +209,60 @@ const LISTS: Record<string, List> = {
         rows.map((r) => r.id),
       ),
   },
+  // The payments as the product pages them (modules/versements/versements.repository.ts, signed in as
+  // a comptable: every payment not deleted), with the member, his account, the product, the bank, who
+  // declared and who decided.
+  versements: {
+    table: 'versements v',
+    joins: {
+      m: 'JOIN membres m ON m.id = v.membre_id',
+      mu: 'JOIN utilisateurs mu ON mu.id = m.utilisateur_id',
+      p: 'JOIN produits p ON p.id = v.produit_id',
+      b: 'JOIN banques b ON b.id = v.banque_id',
+      d: 'LEFT JOIN utilisateurs d ON d.id = v.created_by',
+      t: 'LEFT JOIN utilisateurs t ON t.id = v.traite_par',
+    },
+    columns: `v.*, mu.nom AS membre_nom, mu.prenom AS membre_prenom, m.code_esv AS membre_code,
+      p.titre AS produit_titre, p.type AS produit_type, p.prix_vente AS produit_prix, b.nom AS banque_nom,
+      d.nom AS declare_nom, d.prenom AS declare_prenom, t.nom AS traite_nom, t.prenom AS traite_prenom`,
+    sorts: { created_at: 'v.created_at', date_versement: 'v.date_versement', montant: 'v.montant' },
+    tieBreaker: 'v.id',
+    defaults: { limit: 20, sortOrder: 'desc' },
+    where: all(
+      () => ['v.date_suppression IS NULL'],
+      equals('statut', 'v.statut'),
+      equals('type_versement', 'v.type_versement'),
+      equals('produit_id', 'v.produit_id'),
+      equals('banque_id', 'v.banque_id'),
+      equals('membre_id', 'v.membre_id'),
+    ),
+  },
 };
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+
+/** GET /api/versements/stats, naively: one grouped count and sum over the payments at every request. */
+async function versementStats() {
+  const { rows } = await pool.query<{ statut: string; n: string; somme: string }>(
+    `SELECT statut, count(*) AS n, coalesce(sum(montant), 0) AS somme
+     FROM versements WHERE date_suppression IS NULL GROUP BY statut`,
+  );
+  const of = (statut: string) => rows.find((row) => row.statut === statut);
+  return {
+    success: true,
+    data: {
+      total_versements: rows.reduce((total, row) => total + Number(row.n), 0),
+      versements_en_attente: Number(of('en_attente')?.n ?? 0),
+      versements_valides: Number(of('valide')?.n ?? 0),
+      versements_rejetes: Number(of('rejete')?.n ?? 0),
+      montant_total: Number(of('valide')?.somme ?? 0),
+      montant_en_attente: Number(of('en_attente')?.somme ?? 0),
+    },
+  };
+}
+
+/** Answers that are not a list page, by path. */
+const OTHERS: Record<string, () => Promise<unknown>> = { 'versements/stats': versementStats };
 
 async function page(list: List, params: Params) {
   const values: unknown[] = [];
@@ -251,12 +303,14 @@ async function page(list: List, params: Params) {
 
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://bare');
-  const list = LISTS[url.pathname.replace(/^\/api\//, '')];
-  if (!list) {
+  const name = url.pathname.replace(/^\/api\//, '');
+  const list = LISTS[name];
+  const other = OTHERS[name];
+  if (!list && !other) {
     response.writeHead(404).end();
     return;
   }
-  page(list, url.searchParams).then(
+  (list ? page(list, url.searchParams) : (other as () => Promise<unknown>)()).then(
     (body) => {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     },

@@ -2,14 +2,16 @@
  * The data of the benchmark at scale: a dedicated database `bench` beside the one of DATABASE_URL,
  * migrated by the app's own migrations and filled with set-based SQL (INSERT … SELECT
  * generate_series): 200,000 demandes, 20,000 members with their accounts, products and validated
- * demandes, 25,000 products on 200 sites, and 40 staff with their files. Deterministic: the same
- * rows at every seeding, so runs compare.
+ * demandes, 25,000 products on 200 sites, and 40 staff with their files; for the payments' bench,
+ * 8 banks, 200,000 payments with their ledger and 20 bench comptables (seedVersements). Deterministic:
+ * the same rows at every seeding, so runs compare.
  */
 import { DEFAULT_SETTINGS, mergeSettings } from '@app/shared';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, type Executor, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { upsertSetting } from '../src/modules/settings/settings.repository.ts';
 
 export const BENCH_DATABASE = 'bench';
@@ -18,7 +20,14 @@ export const BENCH_PASSWORD = 'Bench@2026';
 export const BENCH_ADMINS = 20;
 export const benchAdminEmail = (n: number) => (n === 1 ? 'admin@bench.test' : `admin${n}@bench.test`);
 
-export const SCALE = { demandes: 200_000, membres: 20_000, produits: 25_000, sites: 200, staff: 40 } as const;
+export const SCALE = {
+  demandes: 200_000,
+  membres: 20_000,
+  produits: 25_000,
+  sites: 200,
+  staff: 40,
+  versements: 200_000,
+} as const;
 /** Staff: 20 admins, then 12 gestionnaires (the members' managers), 4 comptables, 4 commerciaux. */
 const GESTIONNAIRES = { first: 21, count: 12 };
 
@@ -119,13 +128,18 @@ export async function ensureBenchDatabase(databaseUrl: string, reseed: boolean):
 
 /**
  * Migrates the bench database and seeds it unless its counts are already there (reruns are quick);
+ * with `versements`, adds the banks and payments (seedVersements) unless their marker is there;
  * raises the hourly API limit for the run either way. Returns whether it seeded.
  */
-export async function prepareBenchDatabase(benchUrl: string, log: (line: string) => void): Promise<boolean> {
+export async function prepareBenchDatabase(
+  benchUrl: string,
+  log: (line: string) => void,
+  options: { versements?: boolean } = {},
+): Promise<boolean> {
   const { db, close } = await openDatabase({ databaseUrl: benchUrl });
   try {
     await migrateToLatest(db);
-    const seeded = !(await isSeeded(db));
+    let seeded = !(await isSeeded(db));
     if (seeded) {
       const started = performance.now();
       log('Remplissage de la base bench (une fois ; --reseed pour recommencer)…');
@@ -138,6 +152,10 @@ export async function prepareBenchDatabase(benchUrl: string, log: (line: string)
       });
       await sql`VACUUM ANALYZE`.execute(db);
       log(`Base remplie en ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    if (options.versements && !(await versementsSeeded(db))) {
+      seeded = true;
+      await seedVersements(db, log);
     }
     const system = mergeSettings(DEFAULT_SETTINGS, { system: { apiRateLimit: 10_000 } }).system;
     await upsertSetting(db, 'system', system, null);
@@ -166,8 +184,12 @@ async function afterSeed(db: Executor): Promise<void> {
 
 const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
 
-async function seed(db: Executor, passwordHash: string): Promise<void> {
-  // `spread(i, k, n)`: a number in [0, n) hashed from i, independent for each seed k; `pick` draws from a list with it.
+/**
+ * The seeds' helpers, for the transaction: the name lists as a temporary table, and
+ * `spread(i, k, n)`, a number in [0, n) hashed from i, independent for each seed k; `pick`, which
+ * draws from a list with it; `slug`; `ago`, a moment in the last three years spread by i.
+ */
+async function createHelpers(db: Executor): Promise<void> {
   const exec = (query: ReturnType<typeof sql>) => query.execute(db);
   await exec(sql`
     CREATE TEMP TABLE bench_lists ON COMMIT DROP AS SELECT
@@ -175,19 +197,24 @@ async function seed(db: Executor, passwordHash: string): Promise<void> {
       ${textArray(QUARTIERS)} AS quartiers, ${textArray(PROFESSIONS)} AS professions,
       ${textArray(SITUATIONS)} AS situations, ${textArray(MOTIFS)} AS motifs`);
   await exec(sql`
-    CREATE FUNCTION pg_temp.spread(i bigint, k bigint, n bigint) RETURNS bigint IMMUTABLE LANGUAGE sql
+    CREATE OR REPLACE FUNCTION pg_temp.spread(i bigint, k bigint, n bigint) RETURNS bigint IMMUTABLE LANGUAGE sql
     AS $$ SELECT (hashint8extended(i, k) % n + n) % n $$`);
   await exec(sql`
-    CREATE FUNCTION pg_temp.pick(list text[], i bigint, k bigint) RETURNS text IMMUTABLE LANGUAGE sql
+    CREATE OR REPLACE FUNCTION pg_temp.pick(list text[], i bigint, k bigint) RETURNS text IMMUTABLE LANGUAGE sql
     AS $$ SELECT list[1 + pg_temp.spread(i, k, cardinality(list))] $$`);
   // An address-safe e-mail part: lower case without accents or apostrophes.
   await exec(sql`
-    CREATE FUNCTION pg_temp.slug(t text) RETURNS text IMMUTABLE LANGUAGE sql
+    CREATE OR REPLACE FUNCTION pg_temp.slug(t text) RETURNS text IMMUTABLE LANGUAGE sql
     AS $$ SELECT translate(lower(t), 'éèêëïîôöüûàâç'' ', 'eeeeiioouuaac') $$`);
   // A moment in the last three years, spread by i (created_at of the lists' sort).
   await exec(sql`
-    CREATE FUNCTION pg_temp.ago(i bigint, k bigint) RETURNS timestamptz STABLE LANGUAGE sql
+    CREATE OR REPLACE FUNCTION pg_temp.ago(i bigint, k bigint) RETURNS timestamptz STABLE LANGUAGE sql
     AS $$ SELECT now() - make_interval(secs => pg_temp.spread(i, k, 3 * 365 * 86400)::double precision) $$`);
+}
+
+async function seed(db: Executor, passwordHash: string): Promise<void> {
+  const exec = (query: ReturnType<typeof sql>) => query.execute(db);
+  await createHelpers(db);
 
   // Staff: accounts and files.
   await exec(sql`
@@ -296,4 +323,265 @@ async function seed(db: Executor, passwordHash: string): Promise<void> {
     JOIN utilisateurs u ON lower(u.email) = b.email
     WHERE b.i <= ${SCALE.membres}
     ORDER BY b.i`);
+}
+
+/** Comptables signed in by the payments' load, as the admins are for the lists (the API limit is per account). */
+export const BENCH_COMPTABLES = 20;
+export const benchComptableEmail = (n: number) => (n === 1 ? 'comptable@bench.test' : `comptable${n}@bench.test`);
+
+/** The banks of the payments; `poids` weighs how many payments each receives (the principal one the most). */
+const BANQUES = [
+  { code: 'CI008', nom: 'Société Générale Côte d’Ivoire', swift: 'SGCICIAB', poids: 6, solde_initial: 45_000_000 },
+  { code: 'CI059', nom: 'Ecobank Côte d’Ivoire', swift: 'ECOCCIAB', poids: 4, solde_initial: 20_000_000 },
+  { code: 'CI042', nom: 'NSIA Banque Côte d’Ivoire', swift: 'BIAOCIAB', poids: 3, solde_initial: 12_500_000 },
+  { code: 'CI034', nom: 'Banque Atlantique Côte d’Ivoire', swift: 'ATCICIAB', poids: 2, solde_initial: 8_000_000 },
+  { code: 'CI006', nom: 'BICICI', swift: 'BICICIAB', poids: 2, solde_initial: 5_000_000 },
+  { code: 'CI007', nom: 'Société Ivoirienne de Banque', swift: 'SIBCCIAB', poids: 2, solde_initial: 5_000_000 },
+  { code: 'CI166', nom: 'Coris Bank International', swift: 'CORICIAB', poids: 1, solde_initial: 2_000_000 },
+  { code: 'CI155', nom: 'Bank of Africa Côte d’Ivoire', swift: 'AFRICIAB', poids: 1, solde_initial: 0 },
+] as const;
+const MOTIFS_REJET = [
+  'Reçu illisible',
+  'Montant différent du relevé bancaire',
+  'Reçu déjà déclaré',
+  'Versement introuvable sur le compte',
+];
+const COMMENTAIRES_AUTRES = ['Frais de dossier', 'Complément de mensualité', 'Pénalités de retard'];
+
+/**
+ * The payments' marker: the bench comptable account, written in the same transaction as the banks,
+ * the payments and their movements, with the kept count of payments. Payments or banks without it
+ * (made otherwise) are not mixed with the seed's: --reseed starts over.
+ */
+async function versementsSeeded(db: Database): Promise<boolean> {
+  const { rows } = await sql<{ marker: boolean; versements: string | null; banques: string }>`
+    SELECT EXISTS (SELECT 1 FROM utilisateurs WHERE lower(email) = ${benchComptableEmail(1)}) AS marker,
+           (SELECT total FROM compteurs WHERE cle = 'versements') AS versements,
+           (SELECT count(*) FROM banques) AS banques`.execute(db);
+  const row = rows[0];
+  if (row?.marker && Number(row.versements) === SCALE.versements) return true;
+  if (row?.marker || Number(row?.versements ?? 0) > 0 || Number(row?.banques) > 0) {
+    throw new Error(
+      `la base bench a des versements ou des banques qui ne sont pas ceux du banc (${row?.versements ?? 0} versements, ` +
+        `${row?.banques} banques) : relancez avec --reseed`,
+    );
+  }
+  return false;
+}
+
+/**
+ * Banks and payments, once, in one transaction with row triggers off (foreign keys, kept counters):
+ * 8 banks; 200,000 payments over the 20,000 members, about one a month from each one's
+ * registration (a member registered three years ago has paid about twenty times, one registered last
+ * month once or twice; an "apport" the first month), most at the member's own bank, one third
+ * validated, an eighth of the rest rejected; each validated one credited to its bank through a
+ * movement carrying the running balance, the banks' balances and the members' paid totals summed
+ * from them; 20 bench comptables (the marker). Then `recompter()`, the ledger checked
+ * (ledgerBreaches: any breach fails the seed and rolls it back), VACUUM ANALYZE.
+ */
+async function seedVersements(db: Database, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  log(`Versements et banques de la base bench (${SCALE.versements.toLocaleString('fr-FR')}, une fois)…`);
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const exec = (query: ReturnType<typeof sql>) => query.execute(trx);
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await createHelpers(trx);
+    const banques = JSON.stringify(BANQUES.map((b, i) => ({ ...b, n: i + 1 })));
+
+    await exec(sql`
+      INSERT INTO banques (nom, code_banque, numero_compte, adresse, telephone, email, site_web, contact_principal,
+                           iban, swift, devise, type_compte, statut, est_principale, solde_initial, solde,
+                           created_by, updated_by, created_at, updated_at)
+      SELECT b.nom, b.code, lpad((1001 + b.n * 37)::text, 5, '0') || '-' || lpad((b.n * 7919)::text, 12, '0'),
+             'Plateau, avenue ' || (b.n * 3) || ', Abidjan', '+225 27 20 ' || lpad((b.n * 131)::text, 6, '0'),
+             'entreprises' || b.n || '@banque.ci', 'https://www.' || lower(b.code) || '.ci',
+             pg_temp.pick(l.prenoms, b.n, 71) || ' ' || pg_temp.pick(l.noms, b.n, 73),
+             'CI93 ' || b.code || ' ' || lpad((b.n * 7919)::text, 12, '0') || ' 42', b.swift, 'XOF', 'courant',
+             'active', b.n = 1, b.solde_initial, b.solde_initial, a.id, a.id,
+             now() - interval '3 years 2 months' + make_interval(days => b.n::int), now()
+      FROM jsonb_to_recordset(${banques}::jsonb) AS b(n int, code text, nom text, swift text, solde_initial bigint)
+      CROSS JOIN bench_lists l
+      CROSS JOIN (SELECT id FROM utilisateurs WHERE email = ${benchAdminEmail(1)}) a
+      ORDER BY b.n`);
+    // The banks by weight (a draw from this array favours the principal one); the staff comptables who decide.
+    await exec(sql`
+      CREATE TEMP TABLE bench_tirages ON COMMIT DROP AS SELECT
+        (SELECT array_agg(b.id ORDER BY b.id, g)
+         FROM jsonb_to_recordset(${banques}::jsonb) AS w(code text, poids int)
+         JOIN banques b ON b.code_banque = w.code
+         CROSS JOIN generate_series(1, w.poids) g) AS banques,
+        (SELECT array_agg(id ORDER BY id) FROM utilisateurs WHERE role = 'comptable') AS comptables,
+        ${textArray(MOTIFS_REJET)} AS motifs,
+        ${textArray(COMMENTAIRES_AUTRES)} AS autres`);
+
+    // Every month of every member since his registration is a possible payment; the payments are the
+    // first 200,000 of them in a hashed order (n), so that each member skips some months.
+    await exec(sql`
+      CREATE TEMP TABLE bench_mois ON COMMIT DROP AS
+      SELECT m.id AS membre_id, m.utilisateur_id, m.produit_id, m.gestionnaire_id, m.engagement_mensuel, k,
+             m.date_inscription::timestamptz + make_interval(months => k) AS mois,
+             row_number() OVER (ORDER BY pg_temp.spread(m.id * 1000 + k, 2718, 1000000007), m.id, k) AS n
+      FROM membres m
+      CROSS JOIN LATERAL generate_series(0, (extract(year FROM age(current_date, m.date_inscription)) * 12
+                                             + extract(month FROM age(current_date, m.date_inscription)))::int) k`);
+    const { rows: possible } = await sql<{ n: string }>`SELECT count(*) AS n FROM bench_mois`.execute(trx);
+    if (Number(possible[0]?.n) < SCALE.versements) {
+      throw new Error(`seulement ${possible[0]?.n} mois de cotisation possibles pour ${SCALE.versements} versements`);
+    }
+    await exec(sql`
+      CREATE TEMP TABLE bench_versements ON COMMIT DROP AS
+      SELECT c.*, t.banques[1 + CASE WHEN pg_temp.spread(c.n, 47, 100) < 85
+                                   THEN pg_temp.spread(c.membre_id, 53, cardinality(t.banques))
+                                   ELSE pg_temp.spread(c.n, 59, cardinality(t.banques)) END] AS banque_id,
+             CASE WHEN c.k = 0 THEN 'apport' WHEN pg_temp.spread(c.n, 61, 20) = 0 THEN 'autre' ELSE 'mensualite' END
+               AS type_versement,
+             CASE WHEN c.n % 3 = 0 THEN 'valide' WHEN pg_temp.spread(c.n, 67, 8) = 0 THEN 'rejete' ELSE 'en_attente' END
+               AS statut,
+             -- Declared by the member himself (3 in 5) or by his gestionnaire.
+             CASE WHEN pg_temp.spread(c.n, 71, 5) < 3 OR c.gestionnaire_id IS NULL THEN c.utilisateur_id
+                  ELSE c.gestionnaire_id END AS created_by,
+             least(c.mois + make_interval(days => pg_temp.spread(c.n, 73, 28)::int,
+                                          hours => 8 + pg_temp.spread(c.n, 79, 10)::int,
+                                          mins => pg_temp.spread(c.n, 83, 60)::int),
+                   now() - make_interval(mins => 5 + pg_temp.spread(c.n, 89, 600)::int)) AS created_at
+      FROM bench_mois c CROSS JOIN bench_tirages t
+      WHERE c.n <= ${SCALE.versements}`);
+    await exec(sql`
+      INSERT INTO versements (membre_id, produit_id, banque_id, montant, type_versement, numero_recu, date_recu,
+                              date_versement, scan_path, scan_nom, scan_type, commentaire, statut, date_validation,
+                              date_rejet, motif, traite_par, created_by, created_at, updated_at)
+      SELECT v.membre_id, v.produit_id, v.banque_id,
+             CASE v.type_versement
+               WHEN 'apport' THEN 500000 + pg_temp.spread(v.n, 97, 11) * 250000
+               WHEN 'autre' THEN 25000 * (1 + pg_temp.spread(v.n, 101, 20))
+               ELSE CASE WHEN pg_temp.spread(v.n, 103, 10) = 0 THEN v.engagement_mensuel / 2 ELSE v.engagement_mensuel END
+             END,
+             v.type_versement,
+             'RC' || to_char(v.created_at, 'YYMM') || '-' || lpad(v.n::text, 6, '0'),
+             d.date_versement, d.date_versement,
+             CASE WHEN s.scan THEN 'versements/bench/' || v.n || s.ext END,
+             CASE WHEN s.scan THEN 'recu-' || lpad(v.n::text, 6, '0') || s.ext END,
+             CASE WHEN s.scan THEN CASE s.ext WHEN '.pdf' THEN 'application/pdf' ELSE 'image/jpeg' END END,
+             CASE v.type_versement
+               WHEN 'apport' THEN 'Apport initial'
+               WHEN 'autre' THEN pg_temp.pick(t.autres, v.n, 107)
+               ELSE CASE WHEN pg_temp.spread(v.n, 109, 4) = 0 THEN 'Mensualité de ' || to_char(v.mois, 'MM/YYYY') END
+             END,
+             v.statut,
+             CASE WHEN v.statut = 'valide' THEN x.decide_le END,
+             CASE WHEN v.statut = 'rejete' THEN x.decide_le END,
+             CASE WHEN v.statut = 'rejete' THEN pg_temp.pick(t.motifs, v.n, 113) END,
+             -- Four eyes: a member's own declaration is decided by his gestionnaire or a comptable, a
+             -- gestionnaire's by a comptable.
+             CASE WHEN v.statut <> 'en_attente' THEN
+               CASE WHEN v.created_by = v.utilisateur_id AND v.gestionnaire_id IS NOT NULL
+                         AND pg_temp.spread(v.n, 127, 2) = 0 THEN v.gestionnaire_id
+                    ELSE t.comptables[1 + pg_temp.spread(v.n, 131, cardinality(t.comptables))] END
+             END,
+             v.created_by, v.created_at,
+             CASE WHEN v.statut = 'en_attente' THEN v.created_at ELSE x.decide_le END
+      FROM bench_versements v
+      CROSS JOIN bench_tirages t
+      CROSS JOIN LATERAL (SELECT (v.created_at - make_interval(days => pg_temp.spread(v.n, 137, 4)::int))::date
+                                   AS date_versement) d
+      CROSS JOIN LATERAL (SELECT pg_temp.spread(v.n, 139, 5) > 0 AS scan,
+                                 CASE WHEN pg_temp.spread(v.n, 149, 3) = 0 THEN '.jpg' ELSE '.pdf' END AS ext) s
+      CROSS JOIN LATERAL (SELECT least(now(), v.created_at + make_interval(hours => 1 + pg_temp.spread(v.n, 151, 72)::int))
+                                   AS decide_le) x
+      ORDER BY v.created_at, v.n`);
+
+    // The ledger: each validated payment's credit with the bank's balance after it, in the order of
+    // the validations; then the banks' balances and the members' paid totals from them.
+    await exec(sql`
+      INSERT INTO mouvements_bancaires (banque_id, type, operation, montant, solde_apres, source_table, source_id,
+                                        commentaire, created_by, created_at)
+      SELECT v.banque_id, 'credit', 'versement_valide', v.montant,
+             b.solde_initial + sum(v.montant) OVER (PARTITION BY v.banque_id ORDER BY v.date_validation, v.id),
+             'versements', v.id, 'Reçu ' || v.numero_recu, v.traite_par, v.date_validation
+      FROM versements v JOIN banques b ON b.id = v.banque_id
+      WHERE v.statut = 'valide' AND v.date_suppression IS NULL
+      ORDER BY v.date_validation, v.id`);
+    await exec(sql`
+      UPDATE banques b SET solde = b.solde_initial + c.credits
+      FROM (SELECT banque_id, sum(CASE WHEN type = 'credit' THEN montant ELSE -montant END) AS credits
+            FROM mouvements_bancaires GROUP BY banque_id) c
+      WHERE c.banque_id = b.id`);
+    await exec(sql`
+      UPDATE membres m SET montant_deja_paye = s.paye
+      FROM (SELECT membre_id, sum(montant) AS paye FROM versements
+            WHERE statut = 'valide' AND date_suppression IS NULL GROUP BY membre_id) s
+      WHERE s.membre_id = m.id`);
+
+    // The comptables the load signs in, with their staff files (the marker: last, in this transaction).
+    await exec(sql`
+      INSERT INTO utilisateurs (email, password_hash, role, nom, prenom, telephone, created_at)
+      SELECT CASE WHEN i = 1 THEN 'comptable@bench.test' ELSE 'comptable' || i || '@bench.test' END, ${hash},
+             'comptable', pg_temp.pick(l.noms, i, 157), pg_temp.pick(l.prenoms, i, 163),
+             '+225 01 ' || lpad(i::text, 8, '0'), pg_temp.ago(i, 167)
+      FROM generate_series(1, ${BENCH_COMPTABLES}) i, bench_lists l
+      ORDER BY i`);
+    await exec(sql`
+      INSERT INTO personnel (utilisateur_id, code_employe, num_cni, departement, poste, date_embauche, salaire)
+      SELECT u.id, 'CHES-CPT-' || lpad(u.id::text, 6, '0'), 'CI09' || lpad(u.id::text, 9, '0'), 'Comptabilité',
+             'Comptable', (DATE '2015-01-05' + (u.id * 97) % 3650), 450000
+      FROM utilisateurs u
+      WHERE u.email LIKE 'comptable%@bench.test'
+      ORDER BY u.id`);
+
+    await sql`SELECT recompter()`.execute(trx);
+    await sql`ANALYZE`.execute(trx);
+    await checkVersements(trx);
+  });
+  const loaded = performance.now();
+  await sql`VACUUM ANALYZE`.execute(db);
+  log(
+    `Versements chargés et vérifiés en ${((loaded - started) / 1000).toFixed(0)} s ` +
+      `(VACUUM ANALYZE ${((performance.now() - loaded) / 1000).toFixed(0)} s)`,
+  );
+}
+
+/** The seed's counts, and the ledger's invariants (ledgerBreaches): a breach fails the seed, loudly. */
+async function checkVersements(db: Executor): Promise<void> {
+  const { rows } = await sql<{ total: string; valides: string; mouvements: string }>`
+    SELECT (SELECT total FROM compteurs WHERE cle = 'versements') AS total,
+           (SELECT total FROM compteurs WHERE cle = 'versements|statut=valide') AS valides,
+           (SELECT total FROM compteurs WHERE cle = 'mouvements_bancaires') AS mouvements`.execute(db);
+  const counts = rows[0];
+  const valides = Math.floor(SCALE.versements / 3);
+  if (
+    Number(counts?.total) !== SCALE.versements ||
+    Number(counts?.valides) !== valides ||
+    Number(counts?.mouvements) !== valides
+  ) {
+    throw new Error(
+      `versements du banc : ${counts?.total} versements, ${counts?.valides} validés, ${counts?.mouvements} mouvements ` +
+        `(attendus : ${SCALE.versements}, ${valides}, ${valides})`,
+    );
+  }
+  const breaches = await ledgerBreaches(db);
+  if (breaches.length > 0) {
+    const shown = breaches.slice(0, 20).map((b) => `  ${b.invariant} : ${b.detail}`);
+    throw new Error(
+      `le grand livre du banc est faux (${breaches.length} écarts) :\n${shown.join('\n')}` +
+        (breaches.length > shown.length ? `\n  … et ${breaches.length - shown.length} autres` : ''),
+    );
+  }
+}
+
+/** The member with the most payments (the heaviest of the one-member pages), for `?membre_id=`. */
+export async function benchMembre(benchUrl: string): Promise<{ id: number; versements: number }> {
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number; n: string }>(
+      `SELECT membre_id AS id, count(*) AS n FROM versements WHERE date_suppression IS NULL
+       GROUP BY membre_id ORDER BY count(*) DESC, membre_id LIMIT 1`,
+    );
+    const row = rows[0];
+    if (!row) throw new Error('la base bench n’a pas de versements');
+    return { id: row.id, versements: Number(row.n) };
+  } finally {
+    await client.end();
+  }
 }

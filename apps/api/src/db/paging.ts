@@ -33,7 +33,7 @@ function ordered<Q extends SelectQueryBuilder<never, never, object>>(query: Q, o
 function totalOf(matching: SelectQueryBuilder<never, never, object>, source: TotalSource): RawBuilder<string | null> {
   if (source === 'count') return sql`(${matching.select(sql`count(*)`.as('n'))})`;
   if (source === 'search') {
-    const capped = matching.select(sql`1`.as('one')).limit(SEARCH_COUNT_CAP + 1);
+    const capped = matching.select(sql`1`.as('one')).limit(sql.lit(SEARCH_COUNT_CAP + 1));
     return sql`(SELECT count(*) FROM (${capped}) AS capped)`;
   }
   return counterValue(source.counter);
@@ -50,9 +50,12 @@ export async function pageOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O
   list: ListPage<DB, TB, DD, DT, O>,
 ): Promise<{ rows: O[]; pagination: Pagination }> {
   const matching = list.matching as SelectQueryBuilder<never, never, object>;
+  // Limit and offset as literals (validated integers): with parameters, PostgreSQL's generic plan
+  // of a prepared read guesses a tenth of the table and is never chosen, so every request was
+  // planned again (1.8 ms of planning for 0.25 ms of execution on the payments page).
   const keys = ordered(matching.select(sql.ref(list.key).as('key')), list.order)
-    .limit(list.limit)
-    .offset((list.page - 1) * list.limit);
+    .limit(sql.lit(list.limit))
+    .offset(sql.lit((list.page - 1) * list.limit));
   const inPage = sql<SqlBool>`${sql.ref(list.key)} IN (${keys})`;
   const paged = ordered(list.details(inPage) as SelectQueryBuilder<never, never, O>, list.order);
   const total = totalOf(matching, list.total);

@@ -1,0 +1,77 @@
+/**
+ * The payments at scale on PostgreSQL (issue 11, Performance): seeds 200,000 payments with their
+ * banks and ledger into the database `bench` beside the one of DATABASE_URL (seed.ts, once; the
+ * ledger is checked after the load), then loads, on the product's server signed in as 20 bench
+ * comptables and on the bare node:http + pg server (bare-server.ts), one after the other at 20
+ * connections (harness.ts):
+ * - the validated payments, page 3 (its exact total: the kept counter against a naive count(*));
+ * - the payments' figures, /versements/stats (kept counters against a grouped count and sum);
+ * - one member's payments, the member with the most (an exact count within one member).
+ * Prints req/s, p50 and p99 of both, their ratio, and whether the target is met (≥ 1.5 × the bare
+ * server, p99 < 100 ms).
+ * Run: DATABASE_URL=postgres://… npm run bench:versements [-- --only valides,stats --duration 5 --reseed]
+ */
+import { parseArgs } from 'node:util';
+import { type BenchLoad, runBench, type Summary } from './harness.ts';
+import { BENCH_COMPTABLES, benchComptableEmail, benchMembre, prepareBenchDatabase } from './seed.ts';
+
+/** The figures of /versements/stats, in a fixed order. */
+const figures: Summary = (body) => {
+  const data = (body as { data: Record<string, number> }).data;
+  return Object.keys(data)
+    .sort()
+    .map((key) => `${key}=${data[key]}`)
+    .join(' ');
+};
+
+const LOADS = {
+  valides: (): BenchLoad => ({ name: 'versements-valides', path: '/api/versements?statut=valide&page=3&limit=20' }),
+  stats: (): BenchLoad => ({ name: 'versements-stats', path: '/api/versements/stats', summary: figures }),
+  membre: (membreId: number): BenchLoad => ({
+    name: 'versements-membre',
+    path: `/api/versements?membre_id=${membreId}`,
+  }),
+} as const;
+type LoadName = keyof typeof LOADS;
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
+const duration = Number(values.duration);
+const names = (values.only?.split(',') ?? Object.keys(LOADS)) as LoadName[];
+const unknown = names.filter((name) => !(name in LOADS));
+if (!(duration > 0) || unknown.length > 0) {
+  console.error(
+    `Usage: npm run bench:versements -- [--only ${Object.keys(LOADS).join(',')}] [--duration seconds] [--reseed]`,
+  );
+  process.exit(2);
+}
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error(
+    'npm run bench:versements needs a PostgreSQL server: ' +
+      'DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:versements\n' +
+      `(it works in its own database "bench" on that server, created if missing; the other databases are not touched)`,
+  );
+  process.exit(2);
+}
+
+await runBench({
+  databaseUrl,
+  reseed: values.reseed,
+  duration,
+  noun: 'load',
+  showAnswers: true,
+  prepare: async (benchUrl, log) => {
+    await prepareBenchDatabase(benchUrl, log, { versements: true });
+    const membre = await benchMembre(benchUrl);
+    log(`Membre chargé : ${membre.id} (${membre.versements} versements, le plus de versements)`);
+    return membre;
+  },
+  accounts: () => Array.from({ length: BENCH_COMPTABLES }, (_, n) => benchComptableEmail(n + 1)),
+  loads: (membre) => names.map((name) => LOADS[name](membre.id)),
+});
