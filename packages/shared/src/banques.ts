@@ -42,6 +42,9 @@ export const BANQUE_MESSAGES = {
   noPrincipale: 'Aucune banque principale n’est définie',
   compteTaken: 'Ce numéro de compte est déjà enregistré pour ce code banque',
   principaleActive: 'La banque principale doit rester active. Désignez d’abord une autre banque principale.',
+  inactive: 'Cette banque n’est pas active : réactivez-la avant d’y faire un dépôt ou un retrait.',
+  principaleRequired:
+    'Une banque principale est nécessaire (les remboursements en partent) : désignez-en d’abord une autre.',
   principaleUndeletable:
     'La banque principale ne peut pas être supprimée. Désignez d’abord une autre banque principale.',
   created: 'Banque créée avec succès',

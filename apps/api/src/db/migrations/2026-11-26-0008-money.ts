@@ -68,10 +68,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK ((statut = 'valide') = (date_validation IS NOT NULL)),
       CHECK ((statut = 'rejete') = (date_rejet IS NOT NULL))
     )`.execute(db);
-  // A receipt is declared once per bank (a deleted payment frees its number).
+  // A receipt is declared once per bank; a rejected or deleted payment frees its number (an
+  // illegible scan is declared again with the same receipt).
   await sql`
     CREATE UNIQUE INDEX versements_recu_key ON versements (banque_id, lower(numero_recu))
-    WHERE date_suppression IS NULL`.execute(db);
+    WHERE date_suppression IS NULL AND statut <> 'rejete'`.execute(db);
   // The list's orders, alone and under each counted filter; a member's, a bank's and a product's payments.
   const present = sql`WHERE date_suppression IS NULL`;
   const indexes: [string, string][] = [
@@ -106,10 +107,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       source_id integer NOT NULL,
       commentaire text,
       created_by integer REFERENCES utilisateurs (id) ON DELETE SET NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
+      -- The time of the movement itself, not of its transaction's start: the history reads in balance order.
+      created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
       CHECK (type = CASE WHEN operation IN ('versement_valide', 'depot') THEN 'credit' ELSE 'debit' END)
     )`.execute(db);
-  await sql`CREATE INDEX mouvements_banque_idx ON mouvements_bancaires (banque_id, created_at, id)`.execute(db);
+  // A bank's history in the order its balance moved: ids are drawn while the bank's row is locked.
+  await sql`CREATE INDEX mouvements_banque_idx ON mouvements_bancaires (banque_id, id)`.execute(db);
   await sql`CREATE INDEX mouvements_source_idx ON mouvements_bancaires (source_table, source_id)`.execute(db);
   await sql`
     CREATE FUNCTION ligne_immuable() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -135,6 +135,11 @@ export class BanquesService {
     await this.db.transaction().execute(async (trx) => {
       const before = await lockBanque(trx, id);
       if (!before) throw notFound();
+      if (before.est_principale && patch.est_principale === false) {
+        throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleRequired, {
+          est_principale: BANQUE_MESSAGES.principaleRequired,
+        });
+      }
       const principale = patch.est_principale ?? before.est_principale;
       if (principale && (patch.statut ?? before.statut) !== 'active') {
         throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleActive, { statut: BANQUE_MESSAGES.principaleActive });
@@ -182,11 +187,12 @@ export class BanquesService {
     });
   }
 
-  /** A manual deposit or withdrawal: one movement with its comment; never below zero. */
+  /** A manual deposit or withdrawal on an active bank: one movement with its comment; never below zero. */
   async operation(caller: Caller, id: number, body: SoldeBody): Promise<Banque> {
     await this.db.transaction().execute(async (trx) => {
       const before = await lockBanque(trx, id);
       if (!before) throw notFound();
+      if (before.statut !== 'active') throw new AppError('CONFLICT', BANQUE_MESSAGES.inactive);
       const posted = await postMouvement(trx, {
         banque_id: id,
         operation: body.type === 'depot' ? 'depot' : 'retrait',

@@ -51,15 +51,16 @@ export async function postMouvement(db: Executor, mouvement: NewMouvement): Prom
   return { solde_apres: Number(updated.solde) };
 }
 
-/** A bank's movements, newest first, paged on its index; the total is the bank's kept counter. */
+/**
+ * A bank's movements, newest first in the order they moved its balance (ids are drawn under the
+ * bank's row lock; two transactions' start times may cross), paged on its index; the total is
+ * the bank's kept counter.
+ */
 export async function listMouvements(db: Executor, banqueId: number, page: number, limit: number) {
   return pageOf(db, {
     matching: db.selectFrom('mouvements_bancaires as mv').where('mv.banque_id', '=', banqueId),
     key: 'mv.id',
-    order: [
-      ['mv.created_at', 'desc'],
-      ['mv.id', 'desc'],
-    ],
+    order: [['mv.id', 'desc']],
     details: (inPage) =>
       db
         .selectFrom('mouvements_bancaires as mv')
