@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
 import { MediaStore } from '../src/media/media-store.ts';
+import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { buildTestApp, login, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -120,5 +121,28 @@ describe('demo data', () => {
       const produit = (await get(`/api/produits/${demande.produit_id}`)).data;
       expect(produit.disponibilite, demande.produit_nom).toBe('disponible');
     }
+  });
+
+  it('has three banks (one principal), payments in the three states for the demo member and the clients, and a ledger that holds', async () => {
+    const banques = await ctx.app.inject({ method: 'GET', url: '/api/banques', headers: auth });
+    expect(banques.json().data).toHaveLength(3);
+    expect(banques.json().data.filter((b: { est_principale: boolean }) => b.est_principale)).toHaveLength(1);
+    const token = (await login(ctx.app, 'membre@demo.test', DEMO_PASSWORD)).json().data.token;
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/versements?limit=100',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const statuts = new Set(own.json().data.map((v: { statut: string }) => v.statut));
+    expect(statuts).toEqual(new Set(['en_attente', 'valide', 'rejete']));
+    const gestionnaire = (await login(ctx.app, 'gestionnaire@demo.test', DEMO_PASSWORD)).json().data.token;
+    const clients = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/versements/gestionnaire?limit=200',
+      headers: { authorization: `Bearer ${gestionnaire}` },
+    });
+    const membres = new Set(clients.json().data.map((v: { membre_id: number }) => v.membre_id));
+    expect(membres.size).toBeGreaterThan(5);
+    expect(await ledgerBreaches(ctx.db)).toEqual([]);
   });
 });

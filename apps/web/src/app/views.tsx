@@ -134,6 +134,9 @@ export const VIEWS = defineViews({
   entreprise: {
     title: 'Entreprise',
     roles: ['admin', 'comptable'],
+    page: lazy(() => import('../features/entreprise/EntreprisePage.tsx')),
+    denied:
+      'Vous n’avez pas les permissions nécessaires pour accéder à cette page. Seuls les administrateurs et comptables peuvent accéder aux fonctionnalités d’entreprise.',
     // The spec's sidebar offers it to the commercial too, whose page then refuses.
     nav: { label: 'Entreprise', icon: IconBuilding, roles: ['admin', 'comptable', 'commercial'] },
   },

@@ -92,6 +92,9 @@ export async function seedMoney(
   trx: Transaction<DB>,
   people: { admin: number; comptable: number; gestionnaire: number; membre: number },
 ) {
+  const today = new Date();
+  const monthsAgo = (months: number, day: number) =>
+    new Date(today.getFullYear(), today.getMonth() - months, Math.min(today.getDate(), day), 10);
   const banques: number[] = [];
   for (const banque of BANQUES) {
     const { id } = await insertBanque(trx, {
@@ -99,6 +102,7 @@ export async function seedMoney(
       solde: banque.solde_initial,
       created_by: people.admin,
       updated_by: people.admin,
+      created_at: monthsAgo(12, 2),
     });
     banques.push(id);
   }
@@ -111,65 +115,68 @@ export async function seedMoney(
     source_id: ecobank,
     commentaire: 'Apport en capital des associés',
     created_by: people.comptable,
+    created_at: monthsAgo(8, 3),
   });
 
   const membres = await trx
     .selectFrom('membres')
-    .select(['id', 'utilisateur_id', 'produit_id', 'engagement_mensuel', 'code_esv'])
+    .select(['id', 'utilisateur_id', 'produit_id', 'engagement_mensuel'])
     .where('gestionnaire_id', '=', people.gestionnaire)
     .where('produit_id', 'is not', null)
     .orderBy('id')
     .execute();
-  const today = new Date();
-  let receipt = 0;
-  for (const [index, membre] of membres.entries()) {
+  // Every payment planned, then written in date order: the banks' histories read as they happened.
+  const planned = membres.flatMap((membre, index) => {
     const isDemoMember = membre.utilisateur_id === people.membre;
     const engagement = Number(membre.engagement_mensuel);
     const history = isDemoMember ? memberHistory(engagement) : clientHistory(engagement, index);
-    for (const payment of history) {
-      receipt += 1;
-      const banque_id = banques[receipt % banques.length] ?? principale;
-      const date = new Date(
-        today.getFullYear(),
-        today.getMonth() - payment.monthsAgo,
-        Math.min(today.getDate(), 5 + (index % 20)),
-      );
+    return history.map((payment) => ({
+      membre,
+      payment,
+      date: monthsAgo(payment.monthsAgo, 5 + (index % 20)),
       // The demo member declares his own; the gestionnaire declares his clients' every other time.
-      const declaredBy = isDemoMember || index % 2 === 0 ? membre.utilisateur_id : people.gestionnaire;
-      const { id } = await insertVersement(trx, {
-        membre_id: membre.id,
-        produit_id: membre.produit_id ?? 0,
+      declaredBy: isDemoMember || index % 2 === 0 ? membre.utilisateur_id : people.gestionnaire,
+    }));
+  });
+  planned.sort((a, b) => a.date.getTime() - b.date.getTime());
+  for (const [receipt, { membre, payment, date, declaredBy }] of planned.entries()) {
+    const banque_id = banques[receipt % banques.length] ?? principale;
+    const numero_recu = `RV-${date.getFullYear()}-${String(receipt + 1).padStart(5, '0')}`;
+    const { id } = await insertVersement(trx, {
+      membre_id: membre.id,
+      produit_id: membre.produit_id ?? 0,
+      banque_id,
+      montant: payment.montant,
+      type_versement: payment.type,
+      numero_recu,
+      date_recu: localIsoDate(date),
+      date_versement: localIsoDate(date),
+      commentaire: null,
+      created_by: declaredBy,
+      created_at: date,
+    });
+    // Decided two days later (the pending ones are this month's).
+    const decidedAt = new Date(date.getTime() + 2 * 86_400_000);
+    if (payment.statut === 'valide') {
+      await postMouvement(trx, {
         banque_id,
+        operation: 'versement_valide',
         montant: payment.montant,
-        type_versement: payment.type,
-        numero_recu: `RV-${date.getFullYear()}-${String(receipt).padStart(5, '0')}`,
-        date_recu: localIsoDate(date),
-        date_versement: localIsoDate(date),
-        commentaire: null,
-        created_by: declaredBy,
-        created_at: date,
+        source_table: 'versements',
+        source_id: id,
+        commentaire: `Reçu ${numero_recu}`,
+        created_by: people.comptable,
+        created_at: decidedAt,
       });
-      const decidedAt = new Date(date.getTime() + 2 * 86_400_000);
-      if (payment.statut === 'valide') {
-        await postMouvement(trx, {
-          banque_id,
-          operation: 'versement_valide',
-          montant: payment.montant,
-          source_table: 'versements',
-          source_id: id,
-          commentaire: `Reçu RV-${date.getFullYear()}-${String(receipt).padStart(5, '0')}`,
-          created_by: people.comptable,
-        });
-        await addToMontantPaye(trx, membre.id, payment.montant);
-        await updateVersement(trx, id, { statut: 'valide', date_validation: decidedAt, traite_par: people.comptable });
-      } else if (payment.statut === 'rejete') {
-        await updateVersement(trx, id, {
-          statut: 'rejete',
-          date_rejet: decidedAt,
-          motif: payment.motif ?? null,
-          traite_par: people.comptable,
-        });
-      }
+      await addToMontantPaye(trx, membre.id, payment.montant);
+      await updateVersement(trx, id, { statut: 'valide', date_validation: decidedAt, traite_par: people.comptable });
+    } else if (payment.statut === 'rejete') {
+      await updateVersement(trx, id, {
+        statut: 'rejete',
+        date_rejet: decidedAt,
+        motif: payment.motif ?? null,
+        traite_par: people.comptable,
+      });
     }
   }
 }

@@ -15,6 +15,8 @@ export interface NewMouvement {
   source_id: number;
   commentaire?: string | null;
   created_by: number | null;
+  /** Only the demo seed dates a movement in the past; the product's are stamped when posted. */
+  created_at?: Date;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function postMouvement(db: Executor, mouvement: NewMouvement): Prom
       source_id: mouvement.source_id,
       commentaire: mouvement.commentaire ?? null,
       created_by: mouvement.created_by,
+      ...(mouvement.created_at ? { created_at: mouvement.created_at } : {}),
     })
     .execute();
   return { solde_apres: Number(updated.solde) };

@@ -1,0 +1,146 @@
+import { BANQUE_STATUT_LABELS, type Banque, formatFCFA, plural, TYPE_COMPTE_LABELS } from '@app/shared';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsExchange, IconHistory, IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { IconAction } from '../../ui/IconAction.tsx';
+import { BANQUE_STATUT_COLORS } from './banque-format.ts';
+import { SoldeOperationForm } from './SoldeOperationForm.tsx';
+
+export interface BanqueActionsProps {
+  canManage: boolean;
+  onEdit: (banque: Banque) => void;
+  onDelete: (banque: Banque) => void;
+  onHistory: (banque: Banque) => void;
+}
+
+export function BanqueStatutBadge({ banque }: { banque: Banque }) {
+  return (
+    <Badge color={BANQUE_STATUT_COLORS[banque.statut]} variant="light" size="sm">
+      {BANQUE_STATUT_LABELS[banque.statut]}
+    </Badge>
+  );
+}
+
+/** The principal bank's marker: refunds are paid from it (decisions §5). */
+export function PrincipaleBadge() {
+  return (
+    <Badge color="yellow" variant="light" size="sm" leftSection={<IconStarFilled size={10} aria-hidden />}>
+      Principale
+    </Badge>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span c="dimmed" size="sm">
+        {label} :
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * A bank (spec 3 §2.6): name, status and principal marker, code, account number, type and
+ * currency, the balance in FCFA; its history, and for a manager the inline balance operation,
+ * the edit and the delete.
+ */
+export function BanqueCard({
+  banque,
+  canManage,
+  onEdit,
+  onDelete,
+  onHistory,
+}: BanqueActionsProps & { banque: Banque }) {
+  const titleId = useId();
+  const formId = useId();
+  const [operating, setOperating] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  const closeOperation = () => {
+    setOperating(false);
+    toggle.current?.focus();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {banque.nom}
+            </Title>
+            <Group gap={6} mt={6}>
+              <BanqueStatutBadge banque={banque} />
+              {banque.est_principale && <PrincipaleBadge />}
+            </Group>
+          </div>
+          {canManage && (
+            <Group gap={6} wrap="nowrap">
+              <IconAction label="Modifier" ariaLabel={`Modifier ${banque.nom}`} onClick={() => onEdit(banque)}>
+                <IconPencil size={18} aria-hidden />
+              </IconAction>
+              <IconAction
+                label="Supprimer"
+                ariaLabel={`Supprimer ${banque.nom}`}
+                color="red"
+                onClick={() => onDelete(banque)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </IconAction>
+            </Group>
+          )}
+        </Group>
+        <Stack gap={2}>
+          <Line label="Code banque">{banque.code_banque}</Line>
+          <Line label="N° de compte">{banque.numero_compte}</Line>
+          <Line label="Type de compte">{TYPE_COMPTE_LABELS[banque.type_compte]}</Line>
+          <Line label="Devise">{banque.devise}</Line>
+        </Stack>
+        <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)" withBorder>
+          <Text size="xs" c="dimmed">
+            Solde
+          </Text>
+          <Text fw={700} size="xl" style={{ whiteSpace: 'nowrap' }}>
+            {formatFCFA(banque.solde)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Solde initial : {formatFCFA(banque.solde_initial)} · {plural(banque.nombre_mouvements, 'mouvement')}
+          </Text>
+        </Paper>
+        <Group gap="xs">
+          {/* Deposits and withdrawals go to active banks only (the server refuses the others). */}
+          {canManage && banque.est_actif && (
+            <Button
+              ref={toggle}
+              size="xs"
+              variant={operating ? 'filled' : 'light'}
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+              aria-expanded={operating}
+              aria-controls={operating ? formId : undefined}
+              aria-label={`Dépôt ou retrait sur ${banque.nom}`}
+              onClick={() => setOperating((open) => !open)}
+            >
+              Dépôt ou retrait
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+            aria-label={`Historique de ${banque.nom}`}
+            onClick={() => onHistory(banque)}
+          >
+            Historique
+          </Button>
+        </Group>
+        {operating && (
+          <Paper id={formId} withBorder radius="md" p="sm">
+            <SoldeOperationForm banque={banque} onDone={closeOperation} />
+          </Paper>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { BANQUE_MESSAGES, type Banque } from '@app/shared';
+import { Alert, Group, Radio, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useOperationSolde } from '../../data/banques.ts';
+import { SaveForm } from '../../ui/FormModal.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { emptySoldeValues, type SoldeFormValues, soldeOperation } from './banque-form.ts';
+
+/**
+ * The inline balance operation of a bank's card (spec 3 §2.6, §5): deposit or withdrawal, a whole
+ * amount above 0 and a comment, both required. A withdrawal below zero is refused by the server
+ * ('Solde insuffisant', under the amount). It opens on its first field; success is a toast and
+ * its closing.
+ */
+export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone: () => void }) {
+  const save = useOperationSolde();
+  const form = useForm<SoldeFormValues>({ mode: 'controlled', initialValues: emptySoldeValues() });
+  const [invalid, setInvalid] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    container.current?.querySelector<HTMLInputElement>('input:checked, input')?.focus();
+  }, []);
+
+  const submit = () => {
+    const { body, errors } = soldeOperation(form.getValues());
+    setInvalid(!!errors);
+    if (errors) {
+      // The alert says what is wrong with the amount; the comment's own message shows under it.
+      form.setErrors({ montant: errors.montant ? true : undefined, commentaire: errors.commentaire });
+      return undefined;
+    }
+    form.clearErrors();
+    return save.mutateAsync({ id: banque.id, body }).then(({ message }) => message);
+  };
+
+  return (
+    <div ref={container}>
+      <SaveForm
+        save={save}
+        failure="Erreur lors de la mise à jour du solde"
+        onSubmit={submit}
+        onDone={onDone}
+        onCancel={onDone}
+        onFieldErrors={form.setErrors}
+        submitLabel="Valider l’opération"
+        aria-label={`Opération sur le solde de ${banque.nom}`}
+      >
+        {invalid && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {BANQUE_MESSAGES.operationInvalid}
+          </Alert>
+        )}
+        <Radio.Group label="Opération" withAsterisk {...form.getInputProps('type')}>
+          <Group gap="lg" mt={6}>
+            <Radio value="depot" label="Dépôt" />
+            <Radio value="retrait" label="Retrait" />
+          </Group>
+        </Radio.Group>
+        <MoneyInput label="Montant (FCFA)" withAsterisk {...form.getInputProps('montant')} />
+        <Textarea label="Commentaire" withAsterisk minRows={2} maxLength={500} {...form.getInputProps('commentaire')} />
+      </SaveForm>
+    </div>
+  );
+}
