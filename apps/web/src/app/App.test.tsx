@@ -88,8 +88,8 @@ describe('App', () => {
 
   it('shows a coming page for a module still to come', async () => {
     signInAs(MEMBER);
-    renderWithProviders(<App />, { route: '/versements' });
-    expect(await screen.findByRole('heading', { name: 'Gestion des Versements' })).toBeInTheDocument();
+    renderWithProviders(<App />, { route: '/remboursements' });
+    expect(await screen.findByRole('heading', { name: 'Remboursements' })).toBeInTheDocument();
     expect(screen.getByText(/arrive dans une prochaine version/)).toBeInTheDocument();
   });
 
