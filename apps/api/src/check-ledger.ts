@@ -2,11 +2,12 @@ import { loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { PGDATA_TEMPLATE } from './db/template.ts';
-import { ledgerBreaches } from './modules/banques/ledger.repository.ts';
+import { ledgerBreaches, ledgerSize } from './modules/banques/ledger.repository.ts';
 
 /**
  * npm run check:ledger: verifies the money invariants (docs/decisions/0012-ledger.md) on the
- * database the server would use (DATA_DIR's embedded one, or DATABASE_URL). Prints each row that
+ * database the server would use (DATA_DIR's embedded one, or DATABASE_URL), first brought to the
+ * latest migration as the server does at its start. Prints each row that
  * breaks one and exits 1; exits 0 when the ledger holds.
  */
 async function main() {
@@ -21,14 +22,7 @@ async function main() {
   try {
     await migrateToLatest(database.db);
     const breaches = await ledgerBreaches(database.db);
-    const counts = await database.db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('banques').select(eb.fn.countAll<string>().as('n')).as('banques'),
-        eb.selectFrom('mouvements_bancaires').select(eb.fn.countAll<string>().as('n')).as('mouvements'),
-        eb.selectFrom('versements').select(eb.fn.countAll<string>().as('n')).as('versements'),
-        eb.selectFrom('membres').select(eb.fn.countAll<string>().as('n')).as('membres'),
-      ])
-      .executeTakeFirstOrThrow();
+    const counts = await ledgerSize(database.db);
     const checked = `${counts.banques} banques, ${counts.mouvements} mouvements, ${counts.versements} versements, ${counts.membres} membres`;
     if (breaches.length === 0) {
       console.log(`Grand livre cohérent (${checked}).`);

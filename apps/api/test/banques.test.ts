@@ -11,6 +11,7 @@ import {
   createBanque,
   createClient,
   declare,
+  rejectVersement,
   uniqueTag,
   validateVersement,
   versementBody,
@@ -379,7 +380,17 @@ describe('editing and deleting a bank', () => {
     expect((await operation(moved.id, { type: 'depot', montant: 500, commentaire: 'Ouverture' })).statusCode).toBe(200);
     const paid = await createBanque(ctx, comptable.auth);
     const c = await createClient(ctx);
-    await declare(ctx, c.auth, versementBody(c, paid.id));
+    const pending = await declare(ctx, c.auth, versementBody(c, paid.id));
+    // A bank stays active while payments wait there.
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PUT', { statut: 'inactive' }],
+    ] as const) {
+      const refused = await call(method, `/api/banques/${paid.id}`, comptable.auth, body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(BANQUE_MESSAGES.pendingVersements);
+    }
+    expect((await rejectVersement(ctx, comptable.auth, pending.id)).statusCode).toBe(200);
     for (const banque of [moved, paid]) {
       const response = await call('DELETE', `/api/banques/${banque.id}`, comptable.auth);
       expect(response.statusCode, response.body).toBe(200);
@@ -471,8 +482,8 @@ describe('balance operations (PATCH /banques/{id}/solde) and movements', () => {
   it('requires a comment, a whole amount above zero and a known operation', async () => {
     const banque = await createBanque(ctx, comptable.auth, { solde_initial: 1_000 });
     const cases: [object, string, string][] = [
-      [{ type: 'depot', montant: 100 }, 'commentaire', BANQUE_MESSAGES.commentaireRequired],
-      [{ type: 'depot', montant: 100, commentaire: '   ' }, 'commentaire', BANQUE_MESSAGES.commentaireRequired],
+      [{ type: 'depot', montant: 100 }, 'commentaire', BANQUE_MESSAGES.operationInvalid],
+      [{ type: 'depot', montant: 100, commentaire: '   ' }, 'commentaire', BANQUE_MESSAGES.operationInvalid],
       [{ type: 'depot', montant: 0, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
       [{ type: 'depot', montant: -10, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
       [{ type: 'depot', montant: 10.5, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],

@@ -199,7 +199,9 @@ describe('declaring a payment (POST /versements)', () => {
       [{ ...base, numero_recu: undefined }, 'numero_recu', VERSEMENT_MESSAGES.numeroRecuRequired],
       [{ ...base, numero_recu: '   ' }, 'numero_recu', VERSEMENT_MESSAGES.numeroRecuRequired],
       [{ ...base, date_recu: undefined }, 'date_recu', VERSEMENT_MESSAGES.dateRecuRequired],
-      [{ ...base, date_recu: '02/11/2026' }, 'date_recu', VERSEMENT_MESSAGES.dateRecuRequired],
+      [{ ...base, date_recu: '02/11/2026' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
+      [{ ...base, date_recu: '2026-02-31' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
+      [{ ...base, date_recu: '0000-01-01' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
       [{ ...base, type_versement: 'especes' }, 'type_versement', VERSEMENT_MESSAGES.typeInvalid],
     ];
     for (const [payload, field, message] of cases) {
@@ -226,7 +228,7 @@ describe('declaring a payment (POST /versements)', () => {
       [{ ...base, membre_id: undefined }, 'membre_id', VERSEMENT_MESSAGES.membreRequired],
       [{ ...base, membre_id: '' }, 'membre_id', VERSEMENT_MESSAGES.membreRequired],
       [{ ...base, date_versement: undefined }, 'date_versement', VERSEMENT_MESSAGES.dateVersementRequired],
-      [{ ...base, date_versement: 'hier' }, 'date_versement', VERSEMENT_MESSAGES.dateVersementRequired],
+      [{ ...base, date_versement: 'hier' }, 'date_versement', VERSEMENT_MESSAGES.dateInvalid],
     ];
     for (const [payload, field, message] of cases) {
       const response = await postVersement(ctx, gestionnaire.auth, payload);
@@ -261,7 +263,11 @@ describe('declaring a payment (POST /versements)', () => {
       payload: { statut: 'inactive' },
     });
     expect(put.statusCode, put.body).toBe(200);
-    for (const banque_id of [inactive.id, 999_999]) {
+    // An account in euros or dollars takes no FCFA payment, and is not offered.
+    const euros = await createBanque(ctx, comptable.auth, { devise: 'EUR' });
+    const choix = await ctx.app.inject({ method: 'GET', url: '/api/banques/choix', headers: client.auth });
+    expect(choix.json().data.map((b: { id: number }) => b.id)).not.toContain(euros.id);
+    for (const banque_id of [inactive.id, euros.id, 999_999]) {
       const response = await postVersement(ctx, client.auth, versementBody(client, banque_id));
       expect(response.statusCode, String(banque_id)).toBe(400);
       expect(response.json().errors).toEqual({ banque_id: VERSEMENT_MESSAGES.banqueInactive });
@@ -1026,6 +1032,18 @@ describe('Idempotency-Key on POST /versements', () => {
     expect(replay.json().data).toEqual(first.json().data);
     expect(await countRows(body.numero_recu)).toBe(1);
     expect(await auditOf(ctx, 'versements', first.json().data.id)).toHaveLength(1);
+  });
+
+  it('answers 409 to a replay whose payment was deleted since, and records nothing', async () => {
+    const key = randomUUID();
+    const body = versementBody(client, banque.id);
+    const first = await postVersement(ctx, client.auth, body, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await deleteVersement(ctx, comptable.auth, first.json().data.id)).statusCode).toBe(200);
+    const replay = await postVersement(ctx, client.auth, body, { 'idempotency-key': key });
+    expect(replay.statusCode, replay.body).toBe(409);
+    expect(replay.json().message).toBe(VERSEMENT_MESSAGES.replayDeleted);
+    expect(await countRows(body.numero_recu)).toBe(1);
   });
 
   it('refuses the same key with another body (409) and records nothing for it', async () => {

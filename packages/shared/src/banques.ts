@@ -36,7 +36,6 @@ export const BANQUE_MESSAGES = {
   emailInvalid: 'Format d’e-mail invalide',
   soldeInvalid: 'Le solde initial doit être un nombre entier de FCFA positif ou nul',
   operationInvalid: 'Veuillez saisir un montant valide et un commentaire',
-  commentaireRequired: 'Le commentaire est requis',
   soldeInsuffisant: 'Solde insuffisant',
   notFound: 'Banque non trouvée',
   noPrincipale: 'Aucune banque principale n’est définie',
@@ -50,7 +49,9 @@ export const BANQUE_MESSAGES = {
   created: 'Banque créée avec succès',
   updated: 'Banque modifiée avec succès',
   deleted: 'Banque supprimée avec succès',
-  deactivated: 'La banque a des mouvements : elle a été désactivée, pas supprimée.',
+  deactivated: 'La banque a un historique (mouvements ou versements) : elle a été désactivée, pas supprimée.',
+  pendingVersements: 'Cette banque a des versements en attente : validez-les ou rejetez-les avant de la désactiver.',
+  principaleTaken: 'Une autre banque vient d’être désignée principale : rechargez la liste.',
   soldeUpdated: 'Solde mis à jour avec succès',
 } as const;
 
@@ -112,7 +113,7 @@ export const OPERATIONS_SOLDE = ['depot', 'retrait'] as const;
 export const banqueSoldeSchema = z.object({
   type: z.enum(OPERATIONS_SOLDE, { error: BANQUE_MESSAGES.operationInvalid }),
   montant: intField(BANQUE_MESSAGES.operationInvalid, { min: 1, max: MONTANT_MAX }),
-  commentaire: requiredText(BANQUE_MESSAGES.commentaireRequired, 500),
+  commentaire: requiredText(BANQUE_MESSAGES.operationInvalid, 500),
 });
 export type BanqueSoldeBody = z.input<typeof banqueSoldeSchema>;
 

@@ -40,6 +40,9 @@ export const VERSEMENT_MESSAGES = {
   scanType: 'Seuls les fichiers PDF, JPG et PNG sont autorisés',
   oneScan: 'Un seul reçu scanné par versement',
   notFound: 'Versement non trouvé',
+  membreNotFound: 'Membre non trouvé',
+  dateInvalid: 'Date invalide (entre 2000 et 2100)',
+  replayDeleted: 'Le versement enregistré avec cette clé d’idempotence a été supprimé depuis.',
   scanNotFound: 'Ce versement n’a pas de reçu scanné',
   created: 'Versement créé avec succès',
   validated: 'Versement validé avec succès',
@@ -57,8 +60,17 @@ export const VERSEMENT_MESSAGES = {
   idempotencyInvalid: 'En-tête Idempotency-Key invalide (1 à 100 caractères visibles).',
 } as const;
 
-/** A date as the forms send it ('YYYY-MM-DD'), required with its message. */
-const dateField = (message: string) => z.iso.date({ error: message });
+/** A date as the forms send it ('YYYY-MM-DD'): required with its message, a real calendar day of 2000–2100. */
+const dateField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .pipe(
+      z.iso
+        .date({ error: VERSEMENT_MESSAGES.dateInvalid })
+        .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', VERSEMENT_MESSAGES.dateInvalid),
+    );
 
 const commonFields = {
   produit_id: idField(VERSEMENT_MESSAGES.produitRequired),

@@ -17,7 +17,6 @@ export async function claimKey(
 ): Promise<Claim> {
   await db
     .deleteFrom('idempotence')
-    .where('utilisateur_id', '=', key.utilisateur_id)
     .where('created_at', '<', new Date(Date.now() - KEPT_MS))
     .execute();
   const inserted = await db

@@ -267,7 +267,7 @@ export interface BanquesTable {
   statut: ColumnType<BanqueStatut, BanqueStatut | undefined>;
   est_principale: Generated<boolean>;
   solde_initial: ExactDefaulted;
-  /** Kept by the movements only (banques.repository postMouvement). */
+  /** Kept by the movements only (postMouvement, modules/banques/ledger.repository.ts). */
   solde: Exact;
   created_by: number | null;
   updated_by: number | null;

@@ -50,6 +50,7 @@ const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
   personnel_code_employe_key: { field: 'code_employe', message: PEOPLE_MESSAGES.codeTaken },
   membres_produit_key: { field: 'produit_id', message: DEMANDE_MESSAGES.productHeld },
   banques_compte_key: { field: 'numero_compte', message: BANQUE_MESSAGES.compteTaken },
+  banques_principale_key: { field: 'est_principale', message: BANQUE_MESSAGES.principaleTaken },
   versements_recu_key: { field: 'numero_recu', message: VERSEMENT_MESSAGES.recuTaken },
 };
 

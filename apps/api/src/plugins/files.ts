@@ -64,8 +64,8 @@ const noFiles = (): Record<FileKind, IncomingFile[]> => ({ photo: [], plan: [], 
 
 /**
  * Reads a multipart form, or a JSON body (no files). Each file's type is taken from its
- * bytes, never from its name; a file over 10 MB or of a refused type stops the whole form
- * before anything is written.
+ * bytes, never from its name; a file over its kind's size (10 MB, a scan 5 MB) or of a refused
+ * type stops the whole form before anything is written.
  */
 export async function readForm(request: FastifyRequest, fileFields: FileFields): Promise<ParsedForm> {
   if (!request.isMultipart()) return { fields: jsonFields(request.body ?? {}), files: noFiles() };

@@ -45,35 +45,48 @@ export async function listBanques(db: Executor, query: BanqueListQuery) {
   });
 }
 
+/** The currencies of the FCFA accounts: the only ones the company's money (whole FCFA) goes through. */
+const FCFA = ['XOF', 'XAF'] as const;
+
+/** The banks' count, the active ones, and the balance of the FCFA accounts (no sum across currencies). */
 export async function banqueTotaux(db: Executor) {
   return db
     .selectFrom('banques')
     .select([
       sql<string>`count(*)`.as('nombre'),
       sql<string>`count(*) FILTER (WHERE statut = 'active')`.as('actives'),
-      sql<string>`coalesce(sum(solde), 0)`.as('solde_total'),
+      sql<string>`coalesce(sum(solde) FILTER (WHERE devise IN ('XOF', 'XAF')), 0)`.as('solde_total'),
     ])
     .executeTakeFirstOrThrow();
 }
 
-/** The active banks a form offers: the principal first. */
+/** The banks a payment or an expense may go to: active FCFA accounts. */
+function openBanques(db: Executor) {
+  return db.selectFrom('banques').where('statut', '=', 'active').where('devise', 'in', FCFA);
+}
+
+/** The banks a form offers, the principal first. */
 export async function listBanquesChoix(db: Executor) {
-  return db
-    .selectFrom('banques')
+  return openBanques(db)
     .select(['id', 'nom', 'est_principale'])
-    .where('statut', '=', 'active')
     .orderBy('est_principale', 'desc')
     .orderBy('nom')
     .orderBy('id')
     .execute();
 }
 
-export async function isBanqueActive(db: Executor, id: number): Promise<boolean> {
+export async function isBanqueOpen(db: Executor, id: number): Promise<boolean> {
+  return (await openBanques(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Whether payments wait at the bank (it stays active until they are decided). */
+export async function hasPendingVersements(db: Executor, id: number): Promise<boolean> {
   const row = await db
-    .selectFrom('banques')
+    .selectFrom('versements')
     .select('id')
-    .where('id', '=', id)
-    .where('statut', '=', 'active')
+    .where('banque_id', '=', id)
+    .where('statut', '=', 'en_attente')
+    .where('date_suppression', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -22,6 +22,7 @@ import {
   deleteBanque,
   findBanque,
   findPrincipale,
+  hasPendingVersements,
   insertBanque,
   isBanqueReferenced,
   listBanques,
@@ -141,8 +142,14 @@ export class BanquesService {
         });
       }
       const principale = patch.est_principale ?? before.est_principale;
-      if (principale && (patch.statut ?? before.statut) !== 'active') {
+      const statut = patch.statut ?? before.statut;
+      if (principale && statut !== 'active') {
         throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleActive, { statut: BANQUE_MESSAGES.principaleActive });
+      }
+      if (before.statut === 'active' && statut !== 'active' && (await hasPendingVersements(trx, id))) {
+        throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingVersements, {
+          statut: BANQUE_MESSAGES.pendingVersements,
+        });
       }
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
       if (Object.keys(new_values).length === 0) return;
@@ -169,6 +176,7 @@ export class BanquesService {
       if (!before) throw notFound();
       if (before.est_principale) throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleUndeletable);
       if (await isBanqueReferenced(trx, id)) {
+        if (await hasPendingVersements(trx, id)) throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingVersements);
         if (before.statut !== 'inactive') {
           await updateBanque(trx, id, { statut: 'inactive', updated_by: caller.id });
           await insertAudit(trx, caller, {

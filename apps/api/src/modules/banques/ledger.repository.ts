@@ -79,6 +79,18 @@ export async function listMouvements(db: Executor, banqueId: number, page: numbe
 
 export type MouvementRow = Awaited<ReturnType<typeof listMouvements>>['rows'][number];
 
+/** What check:ledger went through. */
+export async function ledgerSize(db: Executor) {
+  return db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('banques').select(eb.fn.countAll<string>().as('n')).as('banques'),
+      eb.selectFrom('mouvements_bancaires').select(eb.fn.countAll<string>().as('n')).as('mouvements'),
+      eb.selectFrom('versements').select(eb.fn.countAll<string>().as('n')).as('versements'),
+      eb.selectFrom('membres').select(eb.fn.countAll<string>().as('n')).as('membres'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
 export interface LedgerBreach {
   invariant: string;
   detail: string;
@@ -96,12 +108,14 @@ export interface LedgerBreach {
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
   const banques = await sql<{ id: number; nom: string; solde: string; attendu: string }>`
-    SELECT b.id, b.nom, b.solde, b.solde_initial + coalesce(sum(
-      CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END), 0) AS attendu
-    FROM banques b LEFT JOIN mouvements_bancaires mv ON mv.banque_id = b.id
-    GROUP BY b.id
-    HAVING b.solde <> b.solde_initial + coalesce(sum(CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END), 0)
-    ORDER BY b.id`.execute(db);
+    SELECT id, nom, solde, attendu FROM (
+      SELECT b.id, b.nom, b.solde, b.solde_initial + coalesce(sum(
+        CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END), 0) AS attendu
+      FROM banques b LEFT JOIN mouvements_bancaires mv ON mv.banque_id = b.id
+      GROUP BY b.id
+    ) AS par_banque
+    WHERE solde <> attendu
+    ORDER BY id`.execute(db);
   for (const b of banques.rows) {
     breaches.push({
       invariant: 'solde_banque',
@@ -145,24 +159,21 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   // What each payment's movements must be, from its state: a validated one its credit; a deleted
   // validated one its credit and the debit reversing it; any other none.
   const versements = await sql<{ id: number; statut: string; supprime: boolean; credits: string; debits: string }>`
-    SELECT v.id, v.statut, v.date_suppression IS NOT NULL AS supprime,
-      coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_valide'), 0) AS credits,
-      coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_supprime'), 0) AS debits,
-      count(mv.id) FILTER (WHERE mv.operation = 'versement_valide') AS nb_credits,
-      count(mv.id) FILTER (WHERE mv.operation = 'versement_supprime') AS nb_debits,
-      v.montant
-    FROM versements v LEFT JOIN mouvements_bancaires mv
-      ON mv.source_table = 'versements' AND mv.source_id = v.id
-    GROUP BY v.id
-    HAVING count(mv.id) FILTER (WHERE mv.operation = 'versement_valide')
-        <> CASE WHEN v.statut = 'valide' THEN 1 ELSE 0 END
-      OR count(mv.id) FILTER (WHERE mv.operation = 'versement_supprime')
-        <> CASE WHEN v.statut = 'valide' AND v.date_suppression IS NOT NULL THEN 1 ELSE 0 END
-      OR coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_valide'), 0)
-        <> CASE WHEN v.statut = 'valide' THEN v.montant ELSE 0 END
-      OR coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_supprime'), 0)
-        <> CASE WHEN v.statut = 'valide' AND v.date_suppression IS NOT NULL THEN v.montant ELSE 0 END
-    ORDER BY v.id`.execute(db);
+    SELECT id, statut, supprime, credits, debits FROM (
+      SELECT v.id, v.statut, v.date_suppression IS NOT NULL AS supprime,
+        CASE WHEN v.statut = 'valide' THEN v.montant ELSE 0 END AS credit_attendu,
+        CASE WHEN v.statut = 'valide' AND v.date_suppression IS NOT NULL THEN v.montant ELSE 0 END AS debit_attendu,
+        count(mv.id) FILTER (WHERE mv.operation = 'versement_valide') AS nb_credits,
+        count(mv.id) FILTER (WHERE mv.operation = 'versement_supprime') AS nb_debits,
+        coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_valide'), 0) AS credits,
+        coalesce(sum(mv.montant) FILTER (WHERE mv.operation = 'versement_supprime'), 0) AS debits
+      FROM versements v LEFT JOIN mouvements_bancaires mv
+        ON mv.source_table = 'versements' AND mv.source_id = v.id
+      GROUP BY v.id
+    ) AS par_versement
+    WHERE nb_credits <> sign(credit_attendu) OR nb_debits <> sign(debit_attendu)
+      OR credits <> credit_attendu OR debits <> debit_attendu
+    ORDER BY id`.execute(db);
   for (const v of versements.rows) {
     const etat = `${v.statut}${v.supprime ? ', supprimé' : ''}`;
     breaches.push({

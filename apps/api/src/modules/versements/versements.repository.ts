@@ -173,12 +173,16 @@ export async function updateVersement(db: Executor, id: number, values: Updateab
     .execute();
 }
 
-/** The member a payment is filed for, in the caller's scope, with the product he holds. */
+/**
+ * The member a payment is filed for, with the product he holds: the caller himself (a member), or
+ * the member named, within the caller's scope.
+ */
 export async function findMembreForVersement(db: Executor, scope: Scope, membreId: number | undefined) {
-  let query = db.selectFrom('membres').select(['id', 'produit_id', 'utilisateur_id']);
-  if (membreId !== undefined) query = query.where('id', '=', membreId);
+  let query = db.selectFrom('membres').select(['id', 'produit_id']);
+  if (scope.kind === 'self') return query.where('utilisateur_id', '=', scope.utilisateurId).executeTakeFirst();
+  if (membreId === undefined) return undefined;
+  query = query.where('id', '=', membreId);
   if (scope.kind === 'clients') query = query.where('gestionnaire_id', '=', scope.gestionnaireId);
-  if (scope.kind === 'self') query = query.where('utilisateur_id', '=', scope.utilisateurId);
   return query.executeTakeFirst();
 }
 

@@ -2,7 +2,6 @@ import {
   idParamsSchema,
   listSchema,
   messageOnlySchema,
-  SCAN_MAX_BYTES,
   successSchema,
   VERSEMENT_MESSAGES,
   versementCreateSchema,
@@ -22,6 +21,10 @@ import type { VersementsService } from './versements.service.ts';
 const SCAN_FILES: FileFields = { scan_recu: { kind: 'scan', word: 'scan', max: 1 } };
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
+/** A file name as an RFC 8187 value: encodeURIComponent leaves ' ( ) * and ! unencoded. */
+const rfc8187 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -34,33 +37,35 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
   app,
   { versements, media },
 ) => {
-  app.get(
-    '/versements',
+  // The same list, in the caller's scope: GET /versements for everyone who reads payments, and the
+  // path the spec's gestionnaire screen calls for his clients' payments.
+  const lists = [
     {
-      config: { right: 'versements.read' },
-      schema: {
-        tags: ['versements'],
-        summary: 'Versements visibles par l’appelant (filtres, recherche, tri, pagination)',
-        querystring: versementListQuerySchema,
-        response: { 200: listSchema(versementSchema) },
-      },
+      url: '/versements',
+      right: 'versements.read',
+      summary: 'Versements visibles par l’appelant (filtres, recherche, tri, pagination)',
     },
-    async (request) => ({ success: true as const, ...(await versements.list(callerOf(request), request.query)) }),
-  );
-
-  app.get(
-    '/versements/gestionnaire',
     {
-      config: { right: 'versements.gestionnaire' },
-      schema: {
-        tags: ['versements'],
-        summary: 'Versements des clients du gestionnaire connecté',
-        querystring: versementListQuerySchema,
-        response: { 200: listSchema(versementSchema) },
-      },
+      url: '/versements/gestionnaire',
+      right: 'versements.gestionnaire',
+      summary: 'Versements des clients du gestionnaire connecté',
     },
-    async (request) => ({ success: true as const, ...(await versements.list(callerOf(request), request.query)) }),
-  );
+  ] as const;
+  for (const { url, right, summary } of lists) {
+    app.get(
+      url,
+      {
+        config: { right },
+        schema: {
+          tags: ['versements'],
+          summary,
+          querystring: versementListQuerySchema,
+          response: { 200: listSchema(versementSchema) },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await versements.list(callerOf(request), request.query)) }),
+    );
+  }
 
   app.get(
     '/versements/stats',
@@ -79,7 +84,6 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
     '/versements',
     {
       config: { right: 'versements.create' },
-      bodyLimit: SCAN_MAX_BYTES * 2,
       schema: {
         tags: ['versements'],
         summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
@@ -132,7 +136,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
     async (request, reply) => {
       const scan = await versements.scan(callerOf(request), request.params.id);
       const disposition = scan.type === 'application/pdf' ? 'attachment' : 'inline';
-      reply.header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(scan.name)}`);
+      reply.header('Content-Disposition', `${disposition}; filename*=UTF-8''${rfc8187(scan.name)}`);
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.type(scan.type);

@@ -16,7 +16,7 @@ import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
-import { isBanqueActive } from '../banques/banques.repository.ts';
+import { isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
 import { postMouvement } from '../banques/ledger.repository.ts';
 import {
@@ -71,7 +71,7 @@ function toVersement(row: VersementRow): Versement {
 /** What makes two creations "the same": every field sent and the scan's bytes. */
 function fingerprint(form: ParsedForm): string {
   const hash = createHash('sha256');
-  for (const key of Object.keys(form.fields).sort()) hash.update(`${key}=${form.fields[key]}\n`);
+  hash.update(JSON.stringify(Object.entries(form.fields).sort(([a], [b]) => (a < b ? -1 : 1))));
   for (const file of form.files.scan) hash.update(file.data);
   return hash.digest('hex');
 }
@@ -140,10 +140,14 @@ export class VersementsService {
           if (claim.kind === 'replay') return { id: claim.resultatId, replayed: true };
         }
         const membre = await findMembreForVersement(trx, caller.scope, membreId);
-        if (!membre) throw new AppError('NOT_FOUND', 'Membre non trouvé', { membre_id: 'Membre non trouvé' });
+        if (!membre) {
+          throw new AppError('NOT_FOUND', VERSEMENT_MESSAGES.membreNotFound, {
+            membre_id: VERSEMENT_MESSAGES.membreNotFound,
+          });
+        }
         if (membre.produit_id === null) throw fieldError('produit_id', VERSEMENT_MESSAGES.membreWithoutProduit);
         if (membre.produit_id !== body.produit_id) throw fieldError('produit_id', VERSEMENT_MESSAGES.produitNotMembre);
-        if (!(await isBanqueActive(trx, body.banque_id)))
+        if (!(await isBanqueOpen(trx, body.banque_id)))
           throw fieldError('banque_id', VERSEMENT_MESSAGES.banqueInactive);
         const { id } = await insertVersement(trx, {
           membre_id: membre.id,
@@ -176,7 +180,12 @@ export class VersementsService {
         return { id, replayed: false };
       }),
     );
-    return { versement: await this.get(caller, outcome.id), replayed: outcome.replayed };
+    if (!outcome.replayed) return { versement: await this.get(caller, outcome.id), replayed: false };
+    // The key is the caller's and so was the payment, even if it left his scope since (a client
+    // moved to another gestionnaire); deleted since, it is no longer there to answer.
+    const row = await findVersement(this.db, { kind: 'all' }, outcome.id);
+    if (!row) throw new AppError('CONFLICT', VERSEMENT_MESSAGES.replayDeleted);
+    return { versement: toVersement(row), replayed: true };
   }
 
   /** Validates a pending payment: its bank credited, the member's paid total raised, by someone other than its declarer. */
@@ -196,7 +205,8 @@ export class VersementsService {
         commentaire: `Reçu ${v.numero_recu}`,
         created_by: caller.id,
       });
-      if (!posted) throw notFound();
+      // A credit is never refused; the bank exists (foreign key).
+      if (!posted) throw new Error(`banque ${v.banque_id} introuvable`);
       await addToMontantPaye(trx, v.membre_id, montant);
       const date_validation = new Date();
       await updateVersement(trx, id, { statut: 'valide', date_validation, traite_par: caller.id });
@@ -277,6 +287,6 @@ export class VersementsService {
     const row = await findScan(this.db, caller.scope, id);
     if (!row) throw notFound();
     if (!row.scan_path || !row.scan_type) throw new AppError('NOT_FOUND', VERSEMENT_MESSAGES.scanNotFound);
-    return { path: row.scan_path, name: row.scan_nom ?? 'recu', type: row.scan_type };
+    return { path: row.scan_path, name: row.scan_nom || 'recu', type: row.scan_type };
   }
 }
