@@ -312,7 +312,7 @@ const SCREENS: readonly Screen[] = [
   {
     name: 'page à venir',
     roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
-    open: (page) => visit(page, '/versements').then(() => undefined),
+    open: (page) => visit(page, '/remboursements').then(() => undefined),
   },
   {
     name: 'accès refusé',
@@ -321,6 +321,52 @@ const SCREENS: readonly Screen[] = [
       await page.goto('/personnels');
       await expect(page.getByText('Seuls les administrateurs peuvent gérer le personnel.')).toBeVisible();
       return undefined;
+    },
+  },
+  {
+    name: 'versements',
+    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
+    open: (page) => visit(page, '/versements').then(() => undefined),
+  },
+  {
+    name: 'versements, filtres ouverts',
+    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/versements');
+      await page.getByRole('button', { name: /^Filtres/ }).click();
+      await expect(page.getByRole('combobox', { name: 'Banque' })).toBeVisible();
+      await settle(page);
+      return undefined;
+    },
+  },
+  {
+    name: 'nouveau versement',
+    roles: ['gestionnaire', 'membre'],
+    open: async (page) => {
+      await visit(page, '/versements');
+      const button = page.getByRole('button', { name: /^(Nouveau versement|Déclarer un versement)$/ });
+      return openDialog(page, button, /^(Nouveau versement pour un client|Déclarer un versement)$/);
+    },
+  },
+  {
+    name: "détail d'un versement",
+    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/versements');
+      return openDialog(
+        page,
+        page.getByRole('button', { name: /^Détails du versement/ }).first(),
+        'Détails du versement',
+      );
+    },
+  },
+  {
+    name: 'rejeter un versement',
+    roles: ['gestionnaire', 'comptable'],
+    open: async (page) => {
+      await visit(page, '/versements?statut=en_attente');
+      const reject = page.getByRole('button', { name: /^Rejeter le versement/ }).first();
+      return openDialog(page, reject, 'Rejeter le versement');
     },
   },
 ];

@@ -107,4 +107,45 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await expect(page.getByText(/clients au total/)).toBeVisible();
     await page.screenshot({ path: shot(`mes-clients-${size}`), fullPage: true, animations: 'disabled' });
   });
+
+  test(`Versements at ${size} width`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO.comptable);
+    await page.goto('/versements');
+    await expect(page.getByText(/^\d+ versements?$/)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Chiffres des versements' })).toHaveAttribute('aria-busy', 'false');
+    await page.screenshot({ path: shot(`versements-${size}`), fullPage: true, animations: 'disabled' });
+    await page.getByRole('button', { name: /^Filtres/ }).click();
+    await expect(page.getByRole('combobox', { name: 'Banque' })).toBeVisible();
+    await page.screenshot({ path: shot(`versements-filtres-${size}`), animations: 'disabled' });
+    await page
+      .getByRole('button', { name: /^Détails du versement/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Détails du versement' })).toBeVisible();
+    await page.screenshot({ path: shot(`versement-detail-${size}`), animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await page.goto('/versements?statut=en_attente');
+    await page
+      .getByRole('button', { name: /^Rejeter le versement/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Rejeter le versement' })).toBeVisible();
+    await page.screenshot({ path: shot(`versement-rejet-${size}`), animations: 'disabled' });
+
+    // The member's form: another session in the same tab.
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, DEMO.membre);
+    await page.goto('/versements');
+    await page.getByRole('button', { name: 'Déclarer un versement' }).click();
+    const form = page.getByRole('dialog', { name: 'Déclarer un versement' });
+    await expect(form.getByRole('combobox', { name: 'Produit' })).toHaveValue(/FCFA/);
+    await form
+      .getByLabel('Fichier du scan du reçu')
+      .setInputFiles(path.join(import.meta.dirname, '..', 'fixtures', 'photo.png'));
+    await page.screenshot({ path: shot(`versement-nouveau-${size}`), animations: 'disabled' });
+    // The scan's preview, at the bottom of the form.
+    await form.getByRole('img', { name: 'Aperçu du reçu photo.png' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`versement-nouveau-scan-${size}`), animations: 'disabled' });
+  });
 }

@@ -72,6 +72,16 @@ describe('scope', () => {
     expect(outside.json().message).toBe('Membre non trouvé');
   });
 
+  it('gives a member his own file at /membres/moi, and refuses the route to staff (403)', async () => {
+    const self = await createMembre(ctx.db, { gestionnaire_id: gestionnaire.account.id });
+    await createMembre(ctx.db, {});
+    const token = (await login(ctx.app, self.account.email, self.account.password)).json().data.token;
+    const own = await get('/api/membres/moi', { authorization: `Bearer ${token}` });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toMatchObject({ id: self.id, code_esv: self.code_esv, montant_deja_paye: 0 });
+    expect((await get('/api/membres/moi', gestionnaire.auth)).statusCode).toBe(403);
+  });
+
   it("filters and sorts a gestionnaire's clients like the admin's list, inside his scope", async () => {
     const own = await loginAs(ctx, 'gestionnaire');
     const tag = `Yy${Date.now()}`;

@@ -85,6 +85,8 @@ export const CAPABILITIES = {
   'membres.read': ['admin', 'gestionnaire'],
   // One member file: admin any, gestionnaire his clients, membre his own (404 otherwise).
   'membres.detail': ['admin', 'gestionnaire', 'membre'],
+  // GET /membres/moi: a member's own file (his product, paid total), without knowing its id.
+  'membres.own': ['membre'],
   'membres.update': ['admin'],
   'membres.assign': ['admin'],
   'membres.mes_clients': ['gestionnaire'],

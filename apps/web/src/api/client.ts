@@ -22,6 +22,10 @@ export interface RequestOptions {
   /** On a 401, refresh the session once and retry (default true; false for logout). */
   refreshOn401?: boolean;
   timeoutMs?: number;
+  /** Headers of the call's own (an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** 'blob': the answer is a file (a receipt's scan). */
+  responseType?: 'json' | 'blob';
 }
 
 /** The API's success envelope. */
@@ -71,6 +75,8 @@ async function sendWithRetries<T>(path: string, options: RequestOptions, token: 
         token,
         signal: options.signal,
         timeoutMs: options.timeoutMs,
+        headers: options.headers,
+        responseType: options.responseType,
       });
       connectionMonitor.reportReachable();
       if (status >= 200 && status < 300) {

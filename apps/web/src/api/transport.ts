@@ -9,6 +9,10 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Cancellation from the caller (TanStack Query passes one). */
   signal?: AbortSignal;
+  /** Headers of the call's own (an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** 'blob': a successful answer is a file (an error still reads as JSON). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface RawResponse {
@@ -36,13 +40,15 @@ export async function send({
   token,
   timeoutMs = REQUEST_TIMEOUT_S * 1000,
   signal,
+  headers: extra,
+  responseType = 'json',
 }: SendOptions): Promise<RawResponse> {
   if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const onCallerAbort = () => timeout.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   // A FormData body (files) gets its multipart Content-Type, with the boundary, from the browser.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -55,6 +61,7 @@ export async function send({
       signal: timeout.signal,
       credentials: 'same-origin',
     });
+    if (responseType === 'blob' && response.ok) return { status: response.status, body: await response.blob() };
     const text = await response.text();
     let parsed: unknown = null;
     if (text) {

@@ -72,6 +72,7 @@ export const VIEWS = defineViews({
   versements: {
     title: 'Gestion des Versements',
     roles: PAYMENTS,
+    page: lazy(() => import('../features/versements/VersementsPage.tsx')),
     nav: { label: 'Versements', icon: IconCash },
   },
   depenses: {

@@ -52,6 +52,12 @@ export async function fetchMembre(id: number, signal?: AbortSignal): Promise<Mem
   return membreSchema.parse(answer.data);
 }
 
+/** GET /membres/moi: the signed-in member's own file (his product and paid total). */
+export async function fetchOwnMembre(signal?: AbortSignal): Promise<Membre> {
+  const answer = await api.get<unknown>('/membres/moi', { signal });
+  return membreSchema.parse(answer.data);
+}
+
 interface SaveAnswer {
   data: unknown;
   message?: string;
@@ -97,6 +103,7 @@ export const membresKeys = {
   stats: () => [...membresKeys.all, 'stats'] as const,
   details: () => [...membresKeys.all, 'detail'] as const,
   detail: (id: number) => [...membresKeys.details(), id] as const,
+  own: () => [...membresKeys.all, 'moi'] as const,
 };
 
 export const membresListQuery = (filters: MembreFilters) =>
@@ -117,6 +124,13 @@ export const membreStatsQuery = () =>
   queryOptions({
     queryKey: membresKeys.stats(),
     queryFn: ({ signal }) => fetchMembreStats(signal),
+  });
+
+/** A member's own file; his payments' validation changes its figures (they sit under ['membres']). */
+export const ownMembreQuery = () =>
+  queryOptions({
+    queryKey: membresKeys.own(),
+    queryFn: ({ signal }) => fetchOwnMembre(signal),
   });
 
 export const membreDetailQuery = (id: number) =>

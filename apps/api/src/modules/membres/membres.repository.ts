@@ -127,6 +127,12 @@ export async function listMembres(db: Executor, scope: Scope, query: MembreListQ
   });
 }
 
+/** A member's own file: the one row his 'self' scope reaches (none for another scope). */
+export async function findOwnMembre(db: Executor, scope: Scope) {
+  if (scope.kind !== 'self') return undefined;
+  return withDetails(db, scope).executeTakeFirst();
+}
+
 export async function findMembre(db: Executor, scope: Scope, id: number) {
   return withDetails(db, scope).where('m.id', '=', id).executeTakeFirst();
 }

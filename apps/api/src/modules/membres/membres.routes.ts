@@ -77,6 +77,19 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
   );
 
   app.get(
+    '/membres/moi',
+    {
+      config: { right: 'membres.own' },
+      schema: {
+        tags: ['membres'],
+        summary: 'Le dossier du membre connecté (son produit, ses montants)',
+        response: { 200: successSchema(membreSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await membres.own(callerOf(request)) }),
+  );
+
+  app.get(
     '/membres/:id',
     {
       config: { right: 'membres.detail' },

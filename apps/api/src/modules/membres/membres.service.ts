@@ -17,6 +17,7 @@ import {
   countMembres,
   findMembre,
   findMembreFile,
+  findOwnMembre,
   listMembres,
   type MembreRow,
   membreStats,
@@ -102,6 +103,13 @@ export class MembresService {
 
   async stats(caller: Caller): Promise<MembreStats> {
     return toMembreStats(await membreStats(this.db, caller.scope));
+  }
+
+  /** The caller's own member file (his scope holds one at most). */
+  async own(caller: Caller): Promise<Membre> {
+    const row = await findOwnMembre(this.db, caller.scope);
+    if (!row) throw notFound();
+    return toMembre(row);
   }
 
   async get(caller: Caller, id: number): Promise<Membre> {

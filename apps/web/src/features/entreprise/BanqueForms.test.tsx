@@ -194,7 +194,7 @@ describe('the balance operation', () => {
     await user.click(within(form).getByRole('button', { name: 'Valider l’opération' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(BANQUE_MESSAGES.operationInvalid);
     expect(within(form).getByLabelText(/^Montant/)).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByText('Le commentaire est requis')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Commentaire/)).toHaveAttribute('aria-invalid', 'true');
     expect(sent(calls, 'PATCH')).toHaveLength(0);
 
     await user.type(within(form).getByLabelText(/^Montant/), '750000');

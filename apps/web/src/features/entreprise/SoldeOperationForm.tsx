@@ -29,7 +29,10 @@ export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone:
     setInvalid(!!errors);
     if (errors) {
       // The alert says what is wrong with the amount; the comment's own message shows under it.
-      form.setErrors({ montant: errors.montant ? true : undefined, commentaire: errors.commentaire });
+      form.setErrors({
+        montant: errors.montant ? true : undefined,
+        commentaire: errors.commentaire ? true : undefined,
+      });
       return undefined;
     }
     form.clearErrors();
