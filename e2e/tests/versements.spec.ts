@@ -48,14 +48,13 @@ async function findRow(page: Page, numero: string) {
   return row;
 }
 
-/** A bank's balance, as the API gives it to a comptable (the Banques screen is another's). */
+/** A bank's balance, as the comptable reads it on its card of Entreprise → Banques. */
 async function soldeOf(page: Page, nom: string): Promise<number> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const banques = await (await page.request.get('/api/banques?limit=50', { headers })).json();
-  const banque = (banques.data as { nom: string; solde: number }[]).find((b) => b.nom === nom);
-  if (!banque) throw new Error(`banque ${nom} introuvable`);
-  return banque.solde;
+  await page.goto('/entreprise');
+  const card = page.getByRole('article', { name: nom });
+  const solde = card.getByText(/^Solde$/).locator('xpath=following-sibling::*[1]');
+  await expect(solde).toHaveText(/\d\sFCFA$/);
+  return amount(await solde.innerText());
 }
 
 /** What Jean-Marc Koffi has paid, on his file as the admin reads it. */
