@@ -161,6 +161,11 @@ describe('creating a bank (POST /banques)', () => {
     const b = await createBanque(ctx, admin.auth, { est_principale: true });
     expect(await principaleIds()).toEqual([b.id]);
     expect((await call('GET', `/api/banques/${a.id}`)).json().data.est_principale).toBe(false);
+    // The former principal's change has its own audit row.
+    expect((await auditOf(ctx, 'banques', a.id)).at(-1)).toMatchObject({
+      action: 'updated',
+      new_values: { est_principale: false },
+    });
     expect((await call('GET', '/api/banques/principale')).json().data).toMatchObject({ id: b.id, nom: b.nom });
 
     const c = await createBanque(ctx, comptable.auth);

@@ -93,7 +93,8 @@ export async function hasPendingVersements(db: Executor, id: number): Promise<bo
 
 /** The bank's row locked until the transaction ends. */
 export async function lockBanque(db: Executor, id: number) {
-  return db.selectFrom('banques').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  // NO KEY: a payment being declared at the bank (its foreign key's share lock) need not wait.
+  return db.selectFrom('banques').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function insertBanque(db: Executor, values: Insertable<BanquesTable>) {
@@ -108,11 +109,14 @@ export async function updateBanque(db: Executor, id: number, values: Updateable<
     .execute();
 }
 
-/** The current principal bank stops being one (before another becomes it). */
-export async function clearPrincipale(db: Executor, exceptId?: number) {
-  let query = db.updateTable('banques').set({ est_principale: false }).where('est_principale', '=', true);
+/** The current principal bank stops being one (before another becomes it); answers its id, if any. */
+export async function clearPrincipale(db: Executor, exceptId?: number): Promise<number | undefined> {
+  let query = db
+    .updateTable('banques')
+    .set({ est_principale: false, updated_at: new Date() })
+    .where('est_principale', '=', true);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  await query.execute();
+  return (await query.returning('id').executeTakeFirst())?.id;
 }
 
 /** Whether anything refers to the bank: a movement or a payment (then it is kept, deactivated). */

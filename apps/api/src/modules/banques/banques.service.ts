@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import {
@@ -118,7 +118,7 @@ export class BanquesService {
   /** A new bank with its opening balance; made principal, it takes the place of the former one. */
   async create(caller: Caller, body: CreateBody): Promise<Banque> {
     const id = await this.db.transaction().execute(async (trx) => {
-      if (body.est_principale) await clearPrincipale(trx);
+      if (body.est_principale) await this.demotePrincipale(trx, caller);
       const { id } = await insertBanque(trx, {
         ...body,
         solde: body.solde_initial,
@@ -153,7 +153,7 @@ export class BanquesService {
       }
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
       if (Object.keys(new_values).length === 0) return;
-      if (patch.est_principale) await clearPrincipale(trx, id);
+      if (patch.est_principale) await this.demotePrincipale(trx, caller, id);
       await updateBanque(trx, id, { ...new_values, updated_by: caller.id });
       await insertAudit(trx, caller, {
         action: 'updated',
@@ -164,6 +164,19 @@ export class BanquesService {
       });
     });
     return this.get(caller, id);
+  }
+
+  /** The former principal bank, if any, stops being one: its own audit row says so. */
+  private async demotePrincipale(trx: Executor, caller: Caller, exceptId?: number) {
+    const former = await clearPrincipale(trx, exceptId);
+    if (former === undefined) return;
+    await insertAudit(trx, caller, {
+      action: 'updated',
+      table_name: 'banques',
+      record_id: former,
+      old_values: { est_principale: true },
+      new_values: { est_principale: false },
+    });
   }
 
   /**
