@@ -11,8 +11,38 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD, benchDatabaseUrl, ensureBenchDatabase } from './seed.ts';
+
+/**
+ * A bench's command line: `[--only a,b] [--duration seconds] [--reseed]` and DATABASE_URL; prints
+ * the usage and exits 2 on anything else.
+ */
+export function benchArgs<K extends string>(script: string, choices: readonly K[]) {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      reseed: { type: 'boolean', default: false },
+    },
+  });
+  const duration = Number(values.duration);
+  const names = (values.only?.split(',') ?? choices) as K[];
+  if (!(duration > 0) || names.some((name) => !choices.includes(name))) {
+    console.error(`Usage: npm run ${script} -- [--only ${choices.join(',')}] [--duration seconds] [--reseed]`);
+    process.exit(2);
+  }
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error(
+      `npm run ${script} needs a PostgreSQL server: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run ${script}\n` +
+        `(it works in its own database "bench" on that server, created if missing; the other databases are not touched)`,
+    );
+    process.exit(2);
+  }
+  return { names, duration, reseed: values.reseed, databaseUrl };
+}
 
 export const TARGET = { ratio: 1.5, p99Ms: 100 };
 export const CONNECTIONS = 20;

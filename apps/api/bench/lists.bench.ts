@@ -6,8 +6,7 @@
  * p99 < 100 ms).
  * Run: DATABASE_URL=postgres://… npm run bench [-- --only demandes,sites --duration 5 --reseed]
  */
-import { parseArgs } from 'node:util';
-import { runBench } from './harness.ts';
+import { benchArgs, runBench } from './harness.ts';
 import { BENCH_ADMINS, benchAdminEmail, prepareBenchDatabase } from './seed.ts';
 
 const LISTS = {
@@ -23,32 +22,11 @@ const LISTS = {
 } as const;
 type ListName = keyof typeof LISTS;
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    reseed: { type: 'boolean', default: false },
-  },
-});
-const duration = Number(values.duration);
-const names = (values.only?.split(',') ?? Object.keys(LISTS)) as ListName[];
-const unknown = names.filter((name) => !(name in LISTS));
-if (!(duration > 0) || unknown.length > 0) {
-  console.error(`Usage: npm run bench -- [--only ${Object.keys(LISTS).join(',')}] [--duration seconds] [--reseed]`);
-  process.exit(2);
-}
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error(
-    'npm run bench needs a PostgreSQL server: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench\n' +
-      `(it works in its own database "bench" on that server, created if missing; the other databases are not touched)`,
-  );
-  process.exit(2);
-}
+const { names, duration, reseed, databaseUrl } = benchArgs('bench', Object.keys(LISTS) as ListName[]);
 
 await runBench({
   databaseUrl,
-  reseed: values.reseed,
+  reseed,
   duration,
   noun: 'list',
   prepare: (benchUrl, log) => prepareBenchDatabase(benchUrl, log),

@@ -11,8 +11,7 @@
  * server, p99 < 100 ms).
  * Run: DATABASE_URL=postgres://… npm run bench:versements [-- --only valides,stats --duration 5 --reseed]
  */
-import { parseArgs } from 'node:util';
-import { type BenchLoad, runBench, type Summary } from './harness.ts';
+import { type BenchLoad, benchArgs, runBench, type Summary } from './harness.ts';
 import { BENCH_COMPTABLES, benchComptableEmail, benchMembre, prepareBenchDatabase } from './seed.ts';
 
 /** The figures of /versements/stats, in a fixed order. */
@@ -34,35 +33,11 @@ const LOADS = {
 } as const;
 type LoadName = keyof typeof LOADS;
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    reseed: { type: 'boolean', default: false },
-  },
-});
-const duration = Number(values.duration);
-const names = (values.only?.split(',') ?? Object.keys(LOADS)) as LoadName[];
-const unknown = names.filter((name) => !(name in LOADS));
-if (!(duration > 0) || unknown.length > 0) {
-  console.error(
-    `Usage: npm run bench:versements -- [--only ${Object.keys(LOADS).join(',')}] [--duration seconds] [--reseed]`,
-  );
-  process.exit(2);
-}
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error(
-    'npm run bench:versements needs a PostgreSQL server: ' +
-      'DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:versements\n' +
-      `(it works in its own database "bench" on that server, created if missing; the other databases are not touched)`,
-  );
-  process.exit(2);
-}
+const { names, duration, reseed, databaseUrl } = benchArgs('bench:versements', Object.keys(LOADS) as LoadName[]);
 
 await runBench({
   databaseUrl,
-  reseed: values.reseed,
+  reseed,
   duration,
   noun: 'load',
   showAnswers: true,
