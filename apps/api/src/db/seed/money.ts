@@ -2,7 +2,7 @@ import { localIsoDate, type TypeVersement, type VersementStatut } from '@app/sha
 import type { Transaction } from 'kysely';
 import { insertBanque } from '../../modules/banques/banques.repository.ts';
 import { postMouvement } from '../../modules/banques/ledger.repository.ts';
-import { addToMontantPaye, insertVersement, updateVersement } from '../../modules/versements/versements.repository.ts';
+import { insertVersement, recordValidation, updateVersement } from '../../modules/versements/versements.repository.ts';
 import type { DB } from '../schema.ts';
 
 const BANQUES = [
@@ -158,18 +158,8 @@ export async function seedMoney(
     // Decided two days later (the pending ones are this month's).
     const decidedAt = new Date(date.getTime() + 2 * 86_400_000);
     if (payment.statut === 'valide') {
-      await postMouvement(trx, {
-        banque_id,
-        operation: 'versement_valide',
-        montant: payment.montant,
-        source_table: 'versements',
-        source_id: id,
-        commentaire: `Reçu ${numero_recu}`,
-        created_by: people.comptable,
-        created_at: decidedAt,
-      });
-      await addToMontantPaye(trx, membre.id, payment.montant);
-      await updateVersement(trx, id, { statut: 'valide', date_validation: decidedAt, traite_par: people.comptable });
+      const v = { id, banque_id, membre_id: membre.id, montant: payment.montant, numero_recu };
+      await recordValidation(trx, v, people.comptable, decidedAt);
     } else if (payment.statut === 'rejete') {
       await updateVersement(trx, id, {
         statut: 'rejete',

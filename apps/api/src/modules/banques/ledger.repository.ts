@@ -48,7 +48,7 @@ export async function postMouvement(db: Executor, mouvement: NewMouvement): Prom
       source_id: mouvement.source_id,
       commentaire: mouvement.commentaire ?? null,
       created_by: mouvement.created_by,
-      ...(mouvement.created_at ? { created_at: mouvement.created_at } : {}),
+      created_at: mouvement.created_at,
     })
     .execute();
   return { solde_apres: Number(updated.solde) };

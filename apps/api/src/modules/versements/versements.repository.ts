@@ -6,6 +6,7 @@ import type { Executor } from '../../db/database.ts';
 import { pageOf, type TotalSource } from '../../db/paging.ts';
 import type { DB, VersementsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
+import { postMouvement } from '../banques/ledger.repository.ts';
 
 const SORT_COLUMNS = { created_at: 'v.created_at', date_versement: 'v.date_versement', montant: 'v.montant' } as const;
 
@@ -193,6 +194,35 @@ export async function addToMontantPaye(db: Executor, membreId: number, delta: nu
     .set({ montant_deja_paye: sql`montant_deja_paye + ${delta}`, updated_at: new Date() })
     .where('id', '=', membreId)
     .execute();
+}
+
+/**
+ * A pending payment validated in the ledger, in the caller's transaction: its bank credited (a
+ * movement), the member's paid total raised, the row stamped. `at` dates it (the demo seed's
+ * history); otherwise it is now.
+ */
+export async function recordValidation(
+  db: Executor,
+  v: { id: number; banque_id: number; membre_id: number; montant: number; numero_recu: string },
+  traitePar: number,
+  at?: Date,
+) {
+  const posted = await postMouvement(db, {
+    banque_id: v.banque_id,
+    operation: 'versement_valide',
+    montant: v.montant,
+    source_table: 'versements',
+    source_id: v.id,
+    commentaire: `Reçu ${v.numero_recu}`,
+    created_by: traitePar,
+    created_at: at,
+  });
+  // A credit is never refused; the bank exists (foreign key).
+  if (!posted) throw new Error(`banque ${v.banque_id} introuvable`);
+  await addToMontantPaye(db, v.membre_id, v.montant);
+  const date_validation = at ?? new Date();
+  await updateVersement(db, v.id, { statut: 'valide', date_validation, traite_par: traitePar });
+  return { date_validation, solde_apres: posted.solde_apres };
 }
 
 /** The scan's stored path and type, for a payment in the caller's scope. */

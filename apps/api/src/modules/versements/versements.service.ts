@@ -27,6 +27,7 @@ import {
   insertVersement,
   listVersements,
   lockVersement,
+  recordValidation,
   updateVersement,
   type VersementRow,
   versementStats,
@@ -196,20 +197,7 @@ export class VersementsService {
       if (v.statut !== 'en_attente') throw alreadyDecided();
       if (v.created_by === caller.id) throw new AppError('FORBIDDEN', VERSEMENT_MESSAGES.ownDeclaration);
       const montant = Number(v.montant);
-      const posted = await postMouvement(trx, {
-        banque_id: v.banque_id,
-        operation: 'versement_valide',
-        montant,
-        source_table: 'versements',
-        source_id: id,
-        commentaire: `Reçu ${v.numero_recu}`,
-        created_by: caller.id,
-      });
-      // A credit is never refused; the bank exists (foreign key).
-      if (!posted) throw new Error(`banque ${v.banque_id} introuvable`);
-      await addToMontantPaye(trx, v.membre_id, montant);
-      const date_validation = new Date();
-      await updateVersement(trx, id, { statut: 'valide', date_validation, traite_par: caller.id });
+      const { date_validation, solde_apres } = await recordValidation(trx, { ...v, montant }, caller.id);
       await insertAudit(trx, caller, {
         action: 'updated',
         table_name: 'versements',
@@ -221,7 +209,7 @@ export class VersementsService {
           date_validation,
           banque_id: v.banque_id,
           montant,
-          solde_banque: posted.solde_apres,
+          solde_banque: solde_apres,
         },
       });
     });
