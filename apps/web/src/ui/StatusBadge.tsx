@@ -8,14 +8,28 @@ const STATUTS: Record<string, { label: string; color: string }> = {
   // A demande's outcome (spec 1 §2.5).
   validee: { label: 'Validée', color: 'green' },
   rejetee: { label: 'Rejetée', color: 'red' },
+  // A payment's (spec 3 §4).
+  valide: { label: 'Validé', color: 'green' },
+  rejete: { label: 'Rejeté', color: 'red' },
+  // A bank's (spec 3 §3).
+  active: { label: 'Active', color: 'green' },
+  inactive: { label: 'Inactive', color: 'gray' },
+  suspendue: { label: 'Suspendue', color: 'orange' },
 };
 
+const statutOf = (statut: string | null | undefined) =>
+  STATUTS[statut ?? 'inactif'] ?? { label: statut ?? '', color: 'gray' };
+
+/** A status's colour, for what shows it beside its badge (the payments' repartition bar). */
+export const statutColor = (statut: string) => statutOf(statut).color;
+
 /**
- * An account's status (actif, inactif, suspendu; en_attente for staff) or a demande's (en_attente,
- * validee, rejetee); a missing one reads inactif (spec 3 §3).
+ * An account's status (actif, inactif, suspendu; en_attente for staff), a demande's (en_attente,
+ * validee, rejetee), a payment's (en_attente, valide, rejete) or a bank's (active, inactive,
+ * suspendue); a missing one reads inactif (spec 3 §3).
  */
 export function StatusBadge({ statut, ...props }: { statut: string | null | undefined } & BadgeProps) {
-  const known = STATUTS[statut ?? 'inactif'] ?? { label: statut ?? '', color: 'gray' };
+  const known = statutOf(statut);
   return (
     <Badge color={known.color} variant="light" {...props}>
       {known.label}

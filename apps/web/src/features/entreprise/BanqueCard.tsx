@@ -1,9 +1,9 @@
-import { BANQUE_STATUT_LABELS, type Banque, formatFCFA, plural, TYPE_COMPTE_LABELS } from '@app/shared';
+import { type Banque, formatFCFA, plural, TYPE_COMPTE_LABELS } from '@app/shared';
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconHistory, IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { IconAction } from '../../ui/IconAction.tsx';
-import { BANQUE_STATUT_COLORS } from './banque-format.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { SoldeOperationForm } from './SoldeOperationForm.tsx';
 
 export interface BanqueActionsProps {
@@ -11,14 +11,6 @@ export interface BanqueActionsProps {
   onEdit: (banque: Banque) => void;
   onDelete: (banque: Banque) => void;
   onHistory: (banque: Banque) => void;
-}
-
-export function BanqueStatutBadge({ banque }: { banque: Banque }) {
-  return (
-    <Badge color={BANQUE_STATUT_COLORS[banque.statut]} variant="light" size="sm">
-      {BANQUE_STATUT_LABELS[banque.statut]}
-    </Badge>
-  );
 }
 
 /** The principal bank's marker: refunds are paid from it (decisions §5). */
@@ -72,7 +64,7 @@ export function BanqueCard({
               {banque.nom}
             </Title>
             <Group gap={6} mt={6}>
-              <BanqueStatutBadge banque={banque} />
+              <StatusBadge statut={banque.statut} size="sm" />
               {banque.est_principale && <PrincipaleBadge />}
             </Group>
           </div>

@@ -1,11 +1,4 @@
-import { type BanqueStatut, fullName, type Mouvement } from '@app/shared';
-
-/** A bank's status badge (spec 3 §4: display only). */
-export const BANQUE_STATUT_COLORS: Record<BanqueStatut, string> = {
-  active: 'green',
-  inactive: 'gray',
-  suspendue: 'orange',
-};
+import { fullName, type Mouvement } from '@app/shared';
 
 /** Who made a movement: the staff member, or the system for a movement with no author. */
 export function auteurText(mouvement: Mouvement): string {

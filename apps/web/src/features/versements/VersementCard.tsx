@@ -1,9 +1,12 @@
 import { formatDate, formatFCFA, TYPE_VERSEMENT_LABELS } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { VersementRowActions, type VersementRowActionsProps } from './VersementRowActions.tsx';
-import { VersementStatutBadge } from './VersementStatutBadge.tsx';
 import { membreName } from './versement-format.ts';
+
+/** A status reads whole, never cut. */
+const fullBadge = { minWidth: 'max-content' } as const;
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +37,7 @@ export function VersementCard({ versement: v, ...actions }: VersementRowActionsP
             {v.membre.code_esv}
           </Text>
         </div>
-        <VersementStatutBadge statut={v.statut} size="sm" />
+        <StatusBadge statut={v.statut} size="sm" style={fullBadge} />
       </Group>
       <Text fw={700} size="lg" mt="xs">
         {formatFCFA(v.montant)}

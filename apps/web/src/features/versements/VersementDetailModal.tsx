@@ -17,9 +17,12 @@ import { versementDetailQuery } from '../../data/versements.ts';
 import { DetailField } from '../../ui/DetailField.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { RowAction } from './VersementRowActions.tsx';
-import { VersementStatutBadge } from './VersementStatutBadge.tsx';
 import { membreName, OWN_DECLARATION, type VersementRights, versementActions } from './versement-format.ts';
+
+/** A status reads whole, never cut. */
+const fullBadge = { minWidth: 'max-content' } as const;
 
 const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
 
@@ -50,7 +53,7 @@ export function VersementDetails({ versement: v }: { versement: Versement }) {
             {v.numero_recu} · {membreName(v)} ({v.membre.code_esv})
           </Text>
         </Stack>
-        <VersementStatutBadge statut={v.statut} size="lg" />
+        <StatusBadge statut={v.statut} size="lg" style={fullBadge} />
       </Group>
 
       {v.statut === 'rejete' && (
@@ -81,7 +84,7 @@ export function VersementDetails({ versement: v }: { versement: Versement }) {
         <DetailField label="Déclaré par">{personName(v.declare_par)}</DetailField>
         <DetailField label="Déclaré le">{formatDateTime(v.created_at)}</DetailField>
         <DetailField label="Statut">
-          <VersementStatutBadge statut={v.statut} size="sm" />
+          <StatusBadge statut={v.statut} size="sm" style={fullBadge} />
         </DetailField>
         {v.statut === 'valide' && (
           <>

@@ -9,7 +9,7 @@ import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mant
 import { IconCash, IconCircleCheck, IconCircleX, IconClock, IconReceipt } from '@tabler/icons-react';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
-import { STATUT_COLORS } from './versement-format.ts';
+import { statutColor } from '../../ui/StatusBadge.tsx';
 
 const ORDER = ['valide', 'en_attente', 'rejete'] as const;
 const SHARE_LABELS = { valide: 'Validés', en_attente: 'En attente', rejete: 'Rejetés' } as const;
@@ -34,7 +34,7 @@ function RepartitionBar({ stats }: { stats: VersementStats }) {
             <Progress.Section value={100} color="gray.3" withAria={false} />
           ) : (
             ORDER.map((statut) => (
-              <Progress.Section key={statut} value={shares[statut]} color={STATUT_COLORS[statut]} withAria={false} />
+              <Progress.Section key={statut} value={shares[statut]} color={statutColor(statut)} withAria={false} />
             ))
           )}
         </Progress.Root>
@@ -46,7 +46,7 @@ function RepartitionBar({ stats }: { stats: VersementStats }) {
                   width: 10,
                   height: 10,
                   borderRadius: '50%',
-                  background: `var(--mantine-color-${STATUT_COLORS[statut]}-filled)`,
+                  background: `var(--mantine-color-${statutColor(statut)}-filled)`,
                 }}
               />
               <Text size="xs">

@@ -1,8 +1,11 @@
 import { formatDate, formatFCFA, TYPE_VERSEMENT_LABELS, type Versement } from '@app/shared';
 import { Table, Text } from '@mantine/core';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { VersementRowActions, type VersementRowActionsProps } from './VersementRowActions.tsx';
-import { VersementStatutBadge } from './VersementStatutBadge.tsx';
 import { membreName } from './versement-format.ts';
+
+/** A status reads whole, never cut. */
+const fullBadge = { minWidth: 'max-content' } as const;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -65,7 +68,7 @@ export function VersementTable({ versements, scanLoadingId, ...actions }: Versem
                 </Text>
               </Table.Td>
               <Table.Td maw={220}>
-                <VersementStatutBadge statut={v.statut} size="sm" />
+                <StatusBadge statut={v.statut} size="sm" style={fullBadge} />
                 {v.statut === 'rejete' && v.motif && (
                   <Text size="xs" c="red.8" mt={4} style={{ overflowWrap: 'anywhere' }}>
                     Motif{'\u00a0'}: {v.motif}

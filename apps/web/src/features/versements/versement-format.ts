@@ -7,15 +7,7 @@ import {
   VERSEMENT_STATUT_LABELS,
   VERSEMENT_STATUTS,
   type Versement,
-  type VersementStatut,
 } from '@app/shared';
-
-/** A status's colour: the badge, the repartition bar and its legend alike. */
-export const STATUT_COLORS: Record<VersementStatut, string> = {
-  en_attente: 'yellow',
-  valide: 'green',
-  rejete: 'red',
-};
 
 export const STATUT_OPTIONS = VERSEMENT_STATUTS.map((value) => ({ value, label: VERSEMENT_STATUT_LABELS[value] }));
 export const TYPE_OPTIONS = TYPES_VERSEMENT.map((value) => ({ value, label: TYPE_VERSEMENT_LABELS[value] }));
