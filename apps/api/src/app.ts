@@ -27,6 +27,8 @@ import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
 import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
 import { DemandesService } from './modules/demandes/demandes.service.ts';
+import { depensesRoutes } from './modules/depenses/depenses.routes.ts';
+import { DepensesService } from './modules/depenses/depenses.service.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -37,6 +39,8 @@ import { personnelRoutes } from './modules/personnel/personnel.routes.ts';
 import { PersonnelService } from './modules/personnel/personnel.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
+import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
+import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -187,6 +191,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
       await api.register(versementsRoutes, { versements: new VersementsService(db, media), media });
+      await api.register(depensesRoutes, { depenses: new DepensesService(db, media), media });
+      await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
     },
     { prefix: '/api' },
   );

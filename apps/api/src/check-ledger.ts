@@ -23,7 +23,7 @@ async function main() {
     await migrateToLatest(database.db);
     const breaches = await ledgerBreaches(database.db);
     const counts = await ledgerSize(database.db);
-    const checked = `${counts.banques} banques, ${counts.mouvements} mouvements, ${counts.versements} versements, ${counts.membres} membres`;
+    const checked = `${counts.banques} banques, ${counts.mouvements} mouvements, ${counts.versements} versements, ${counts.depenses} dépenses, ${counts.remboursements} remboursements, ${counts.membres} membres`;
     if (breaches.length === 0) {
       console.log(`Grand livre cohérent (${checked}).`);
       return;

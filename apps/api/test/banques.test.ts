@@ -393,7 +393,7 @@ describe('editing and deleting a bank', () => {
     ] as const) {
       const refused = await call(method, `/api/banques/${paid.id}`, comptable.auth, body);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().message).toBe(BANQUE_MESSAGES.pendingVersements);
+      expect(refused.json().message).toBe(BANQUE_MESSAGES.pendingDecisions);
     }
     expect((await rejectVersement(ctx, comptable.auth, pending.id)).statusCode).toBe(200);
     for (const banque of [moved, paid]) {

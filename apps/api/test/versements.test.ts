@@ -199,9 +199,9 @@ describe('declaring a payment (POST /versements)', () => {
       [{ ...base, numero_recu: undefined }, 'numero_recu', VERSEMENT_MESSAGES.numeroRecuRequired],
       [{ ...base, numero_recu: '   ' }, 'numero_recu', VERSEMENT_MESSAGES.numeroRecuRequired],
       [{ ...base, date_recu: undefined }, 'date_recu', VERSEMENT_MESSAGES.dateRecuRequired],
-      [{ ...base, date_recu: '02/11/2026' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
-      [{ ...base, date_recu: '2026-02-31' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
-      [{ ...base, date_recu: '0000-01-01' }, 'date_recu', VERSEMENT_MESSAGES.dateInvalid],
+      [{ ...base, date_recu: '02/11/2026' }, 'date_recu', INPUT_MESSAGES.dateInvalid],
+      [{ ...base, date_recu: '2026-02-31' }, 'date_recu', INPUT_MESSAGES.dateInvalid],
+      [{ ...base, date_recu: '0000-01-01' }, 'date_recu', INPUT_MESSAGES.dateInvalid],
       [{ ...base, type_versement: 'especes' }, 'type_versement', VERSEMENT_MESSAGES.typeInvalid],
     ];
     for (const [payload, field, message] of cases) {
@@ -228,7 +228,7 @@ describe('declaring a payment (POST /versements)', () => {
       [{ ...base, membre_id: undefined }, 'membre_id', VERSEMENT_MESSAGES.membreRequired],
       [{ ...base, membre_id: '' }, 'membre_id', VERSEMENT_MESSAGES.membreRequired],
       [{ ...base, date_versement: undefined }, 'date_versement', VERSEMENT_MESSAGES.dateVersementRequired],
-      [{ ...base, date_versement: 'hier' }, 'date_versement', VERSEMENT_MESSAGES.dateInvalid],
+      [{ ...base, date_versement: 'hier' }, 'date_versement', INPUT_MESSAGES.dateInvalid],
     ];
     for (const [payload, field, message] of cases) {
       const response = await postVersement(ctx, gestionnaire.auth, payload);

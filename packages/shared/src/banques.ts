@@ -49,8 +49,9 @@ export const BANQUE_MESSAGES = {
   created: 'Banque créée avec succès',
   updated: 'Banque modifiée avec succès',
   deleted: 'Banque supprimée avec succès',
-  deactivated: 'La banque a un historique (mouvements ou versements) : elle a été désactivée, pas supprimée.',
-  pendingVersements: 'Cette banque a des versements en attente : validez-les ou rejetez-les avant de la désactiver.',
+  deactivated:
+    'La banque a un historique (mouvements, versements, dépenses ou remboursements) : elle a été désactivée, pas supprimée.',
+  pendingDecisions: 'Cette banque a des versements ou des dépenses en attente : décidez-les avant de la désactiver.',
   principaleTaken: 'Une autre banque vient d’être désignée principale : rechargez la liste.',
   soldeUpdated: 'Solde mis à jour avec succès',
 } as const;

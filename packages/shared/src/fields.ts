@@ -26,6 +26,18 @@ export const emailField = (invalidMessage = 'Format d’e-mail invalide') =>
     .max(254)
     .transform((v) => v.toLowerCase());
 
+/** A date as the forms send it ('YYYY-MM-DD'): required with its message, a real calendar day of 2000–2100. */
+export const dateField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .pipe(
+      z.iso
+        .date({ error: INPUT_MESSAGES.dateInvalid })
+        .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', INPUT_MESSAGES.dateInvalid),
+    );
+
 /** The largest PostgreSQL `integer`: every id column, and the default bound of an integer field. */
 export const PG_INT_MAX = 2_147_483_647;
 

@@ -50,6 +50,7 @@ export const INPUT_MESSAGES = {
   headersTooLarge: 'En-têtes de la requête trop volumineux.',
   requestTimeout: 'La requête a pris trop de temps.',
   malformedRequest: 'Requête mal formée.',
+  dateInvalid: 'Date invalide (entre 2000 et 2100)',
 } as const;
 
 export function httpStatusMessage(status: number): string {

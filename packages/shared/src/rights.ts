@@ -60,17 +60,24 @@ export const CAPABILITIES = {
   // GET /versements/gestionnaire: his clients' payments.
   'versements.gestionnaire': ['gestionnaire'],
 
-  // Dépenses (spec 3 §6)
+  // Dépenses (spec 3 §6): a member files his own and sees only them; admin and comptable decide.
   'depenses.read': ['admin', 'comptable', 'membre'],
   'depenses.create': ['membre'],
+  // While pending, by its filer.
+  'depenses.update': ['membre'],
+  // Never an approved one: a member his pending ones, admin and comptable pending or rejected ones.
+  'depenses.delete': ['admin', 'comptable', 'membre'],
   'depenses.approve': ['admin', 'comptable'],
   'depenses.reject': ['admin', 'comptable'],
 
-  // Remboursements (spec 3 §6)
+  // Remboursements (spec 3 §6): a member for himself; a processor for a member he picks (spec 3 §5),
+  // a gestionnaire for his clients.
   'remboursements.read': STAFF_AND_MEMBER_PAYMENTS,
-  'remboursements.create': ['membre'],
+  'remboursements.create': STAFF_AND_MEMBER_PAYMENTS,
   'remboursements.process': ['admin', 'gestionnaire', 'comptable'],
   'remboursements.filter_membre': ['admin', 'gestionnaire', 'comptable'],
+  // POST /remboursements/total/{id}: a member leaving the programme gets back all he paid.
+  'remboursements.total': ['admin', 'gestionnaire', 'comptable'],
   'remboursements.cancel': STAFF_AND_MEMBER_PAYMENTS,
 
   // Entreprise: audit and banks (spec 3 §2.4, §6)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { MONTANT_MAX } from './banques.ts';
-import { idField, intField, optionalText, requiredText } from './fields.ts';
+import { dateField, idField, intField, optionalText, requiredText } from './fields.ts';
 
 /** Payments (spec 3 §2.1, §3 Versement, §4, §5 Payment form; decisions §5). */
 export const VERSEMENT_STATUTS = ['en_attente', 'valide', 'rejete'] as const;
@@ -41,7 +41,6 @@ export const VERSEMENT_MESSAGES = {
   oneScan: 'Un seul reçu scanné par versement',
   notFound: 'Versement non trouvé',
   membreNotFound: 'Membre non trouvé',
-  dateInvalid: 'Date invalide (entre 2000 et 2100)',
   replayDeleted: 'Le versement enregistré avec cette clé d’idempotence a été supprimé depuis.',
   scanNotFound: 'Ce versement n’a pas de reçu scanné',
   created: 'Versement créé avec succès',
@@ -52,6 +51,7 @@ export const VERSEMENT_MESSAGES = {
   alreadyDecided: 'Ce versement a déjà été traité : il n’est plus en attente.',
   ownDeclaration:
     'Vous ne pouvez pas valider un versement que vous avez vous-même déclaré : un autre valideur doit le faire.',
+  alreadyRefunded: 'Ce versement ne peut plus être supprimé : le membre a déjà été remboursé de ce qu’il a payé.',
   recuTaken: 'Ce numéro de reçu a déjà été déclaré pour cette banque',
   produitNotMembre: 'Ce produit n’est pas celui du membre',
   membreWithoutProduit: 'Ce membre n’a pas encore de produit',
@@ -59,18 +59,6 @@ export const VERSEMENT_MESSAGES = {
   idempotencyReused: 'Cette clé d’idempotence a déjà servi pour un autre versement.',
   idempotencyInvalid: 'En-tête Idempotency-Key invalide (1 à 100 caractères visibles).',
 } as const;
-
-/** A date as the forms send it ('YYYY-MM-DD'): required with its message, a real calendar day of 2000–2100. */
-const dateField = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .pipe(
-      z.iso
-        .date({ error: VERSEMENT_MESSAGES.dateInvalid })
-        .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', VERSEMENT_MESSAGES.dateInvalid),
-    );
 
 const commonFields = {
   produit_id: idField(VERSEMENT_MESSAGES.produitRequired),

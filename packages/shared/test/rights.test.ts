@@ -19,7 +19,14 @@ describe('capability table', () => {
     expect(ROLES.filter((r) => can(r, 'chantiers.read'))).toEqual(['admin', 'gestionnaire', 'membre']);
     expect(ROLES.filter((r) => can(r, 'audit.read'))).toEqual(['admin', 'comptable']);
     expect(ROLES.filter((r) => can(r, 'depenses.approve'))).toEqual(['admin', 'comptable']);
-    expect(ROLES.filter((r) => can(r, 'remboursements.create'))).toEqual(['membre']);
+    // A member for himself; the processors for a member they pick (spec 3 §5, Reimbursement form).
+    expect(ROLES.filter((r) => can(r, 'remboursements.create'))).toEqual([
+      'admin',
+      'gestionnaire',
+      'comptable',
+      'membre',
+    ]);
+    expect(ROLES.filter((r) => can(r, 'depenses.create'))).toEqual(['membre']);
     expect(ROLES.filter((r) => can(r, 'remboursements.process'))).toEqual(['admin', 'gestionnaire', 'comptable']);
     expect(ROLES.filter((r) => can(r, 'membres.update'))).toEqual(['admin']);
     expect(ROLES.filter((r) => can(r, 'utilisateurs.manage'))).toEqual(['admin']);

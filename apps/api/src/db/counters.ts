@@ -11,6 +11,8 @@ export const COUNTED = {
   produits: ['visible', 'type', 'site_id'],
   versements: ['statut', 'type_versement', 'banque_id'],
   mouvements_bancaires: ['banque_id'],
+  depenses: ['statut', 'categorie'],
+  remboursements: ['statut'],
 } as const;
 
 type Counted = typeof COUNTED;

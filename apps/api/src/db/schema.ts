@@ -3,7 +3,10 @@ import type {
   BanqueStatut,
   DEVISES,
   DemandeStatut,
+  DepenseCategorie,
+  DepenseStatut,
   MouvementOperation,
+  RemboursementStatut,
   Role,
   SCAN_MIME_TYPES,
   SituationMatrimoniale,
@@ -315,6 +318,48 @@ export interface MouvementsBancairesTable {
   created_at: Timestamp;
 }
 
+export interface DepensesTable {
+  id: Generated<number>;
+  montant: Exact;
+  numero_recu: string | null;
+  description: string;
+  categorie: DepenseCategorie;
+  categorie_autre: string | null;
+  date_depense: string;
+  banque_id: number;
+  statut: ColumnType<DepenseStatut, DepenseStatut | undefined>;
+  commentaire: string | null;
+  date_approbation: NullableTimestamp;
+  date_rejet: NullableTimestamp;
+  traite_par: number | null;
+  justificatif_path: string | null;
+  justificatif_nom: string | null;
+  justificatif_type: (typeof SCAN_MIME_TYPES)[number] | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RemboursementsTable {
+  id: Generated<number>;
+  membre_id: number;
+  montant: Exact;
+  raison: string;
+  commentaire: string | null;
+  justificatif_path: string | null;
+  justificatif_nom: string | null;
+  justificatif_type: (typeof SCAN_MIME_TYPES)[number] | null;
+  statut: ColumnType<RemboursementStatut, RemboursementStatut | undefined>;
+  commentaire_traitement: string | null;
+  date_traitement: NullableTimestamp;
+  traite_par: number | null;
+  /** The principal bank debited at approval. */
+  banque_id: number | null;
+  created_by: number;
+  date_creation: Timestamp;
+  date_modification: Timestamp;
+}
+
 export interface IdempotenceTable {
   utilisateur_id: number;
   cle: string;
@@ -346,6 +391,8 @@ export interface DB {
   versements: VersementsTable;
   mouvements_bancaires: MouvementsBancairesTable;
   idempotence: IdempotenceTable;
+  depenses: DepensesTable;
+  remboursements: RemboursementsTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

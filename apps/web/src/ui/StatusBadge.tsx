@@ -11,6 +11,9 @@ const STATUTS: Record<string, { label: string; color: string }> = {
   // A payment's (spec 3 §4).
   valide: { label: 'Validé', color: 'green' },
   rejete: { label: 'Rejeté', color: 'red' },
+  // An expense's and a refund's (spec 3 §4); rejected ones read as above.
+  approuvee: { label: 'Approuvée', color: 'green' },
+  approuve: { label: 'Approuvé', color: 'green' },
   // A bank's (spec 3 §3).
   active: { label: 'Active', color: 'green' },
   inactive: { label: 'Inactive', color: 'gray' },
@@ -25,7 +28,8 @@ export const statutColor = (statut: string) => statutOf(statut).color;
 
 /**
  * An account's status (actif, inactif, suspendu; en_attente for staff), a demande's (en_attente,
- * validee, rejetee), a payment's (en_attente, valide, rejete) or a bank's (active, inactive,
+ * validee, rejetee), a payment's (en_attente, valide, rejete), an expense's (en_attente, approuvee,
+ * rejetee), a refund's (en_attente, approuve, rejete) or a bank's (active, inactive,
  * suspendue); a missing one reads inactif (spec 3 §3).
  */
 export function StatusBadge({ statut, ...props }: { statut: string | null | undefined } & BadgeProps) {

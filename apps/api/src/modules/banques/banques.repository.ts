@@ -79,16 +79,16 @@ export async function isBanqueOpen(db: Executor, id: number): Promise<boolean> {
   return (await openBanques(db).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** Whether payments wait at the bank (it stays active until they are decided). */
-export async function hasPendingVersements(db: Executor, id: number): Promise<boolean> {
+/** Whether payments or expenses wait at the bank (it stays active until they are decided). */
+export async function hasPendingDecisions(db: Executor, id: number): Promise<boolean> {
   const row = await db
-    .selectFrom('versements')
-    .select('id')
-    .where('banque_id', '=', id)
-    .where('statut', '=', 'en_attente')
-    .where('date_suppression', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+    .selectNoFrom(
+      sql<boolean>`EXISTS (SELECT 1 FROM versements
+          WHERE banque_id = ${id} AND statut = 'en_attente' AND date_suppression IS NULL)
+        OR EXISTS (SELECT 1 FROM depenses WHERE banque_id = ${id} AND statut = 'en_attente')`.as('pending'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.pending;
 }
 
 /** The bank's row locked until the transaction ends. */
@@ -119,12 +119,14 @@ export async function clearPrincipale(db: Executor, exceptId?: number): Promise<
   return (await query.returning('id').executeTakeFirst())?.id;
 }
 
-/** Whether anything refers to the bank: a movement or a payment (then it is kept, deactivated). */
+/** Whether anything refers to the bank: a movement, a payment, an expense or a refund (then it is kept, deactivated). */
 export async function isBanqueReferenced(db: Executor, id: number): Promise<boolean> {
   const row = await db
     .selectNoFrom(
       sql<boolean>`EXISTS (SELECT 1 FROM mouvements_bancaires WHERE banque_id = ${id})
-        OR EXISTS (SELECT 1 FROM versements WHERE banque_id = ${id})`.as('used'),
+        OR EXISTS (SELECT 1 FROM versements WHERE banque_id = ${id})
+        OR EXISTS (SELECT 1 FROM depenses WHERE banque_id = ${id})
+        OR EXISTS (SELECT 1 FROM remboursements WHERE banque_id = ${id})`.as('used'),
     )
     .executeTakeFirstOrThrow();
   return row.used;

@@ -22,7 +22,7 @@ import {
   deleteBanque,
   findBanque,
   findPrincipale,
-  hasPendingVersements,
+  hasPendingDecisions,
   insertBanque,
   isBanqueReferenced,
   listBanques,
@@ -146,9 +146,9 @@ export class BanquesService {
       if (principale && statut !== 'active') {
         throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleActive, { statut: BANQUE_MESSAGES.principaleActive });
       }
-      if (before.statut === 'active' && statut !== 'active' && (await hasPendingVersements(trx, id))) {
-        throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingVersements, {
-          statut: BANQUE_MESSAGES.pendingVersements,
+      if (before.statut === 'active' && statut !== 'active' && (await hasPendingDecisions(trx, id))) {
+        throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingDecisions, {
+          statut: BANQUE_MESSAGES.pendingDecisions,
         });
       }
       const { old_values, new_values } = changedFields(before as Record<string, unknown>, patch);
@@ -189,7 +189,7 @@ export class BanquesService {
       if (!before) throw notFound();
       if (before.est_principale) throw new AppError('CONFLICT', BANQUE_MESSAGES.principaleUndeletable);
       if (await isBanqueReferenced(trx, id)) {
-        if (await hasPendingVersements(trx, id)) throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingVersements);
+        if (await hasPendingDecisions(trx, id)) throw new AppError('CONFLICT', BANQUE_MESSAGES.pendingDecisions);
         if (before.statut !== 'inactive') {
           await updateBanque(trx, id, { statut: 'inactive', updated_by: caller.id });
           await insertAudit(trx, caller, {

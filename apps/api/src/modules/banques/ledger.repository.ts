@@ -55,6 +55,21 @@ export async function postMouvement(db: Executor, mouvement: NewMouvement): Prom
 }
 
 /**
+ * Adds to (or, negative, takes from) a member's paid total; `montant_du` follows (a generated
+ * column). A decrease below zero changes nothing and answers false: what was refunded to the
+ * member can no longer be taken back from him.
+ */
+export async function addToMontantPaye(db: Executor, membreId: number, delta: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('membres')
+    .set({ montant_deja_paye: sql`montant_deja_paye + ${delta}`, updated_at: new Date() })
+    .where('id', '=', membreId)
+    .where(sql<boolean>`montant_deja_paye + ${delta} >= 0`)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/**
  * A bank's movements, newest first in the order they moved its balance (ids are drawn under the
  * bank's row lock; two transactions' start times may cross), paged on its index; the total is
  * the bank's kept counter.
@@ -86,6 +101,8 @@ export async function ledgerSize(db: Executor) {
       eb.selectFrom('banques').select(eb.fn.countAll<string>().as('n')).as('banques'),
       eb.selectFrom('mouvements_bancaires').select(eb.fn.countAll<string>().as('n')).as('mouvements'),
       eb.selectFrom('versements').select(eb.fn.countAll<string>().as('n')).as('versements'),
+      eb.selectFrom('depenses').select(eb.fn.countAll<string>().as('n')).as('depenses'),
+      eb.selectFrom('remboursements').select(eb.fn.countAll<string>().as('n')).as('remboursements'),
       eb.selectFrom('membres').select(eb.fn.countAll<string>().as('n')).as('membres'),
     ])
     .executeTakeFirstOrThrow();
@@ -103,7 +120,8 @@ export interface LedgerBreach {
  * 2. every member's paid total = his validated payments − his approved refunds;
  * 3. every movement has its source row;
  * 4. every validated payment has exactly its credit, every deleted validated one its compensating debit,
- *    and no other payment has a movement.
+ *    and no other payment has a movement;
+ * 5. every approved expense and refund has exactly its debit, and no other one a movement.
  */
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
@@ -123,7 +141,6 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     });
   }
 
-  // Approved refunds arrive with the refunds (issue 12): their sum takes its place in `rembourse`.
   const membres = await sql<{ id: number; code_esv: string; paye: string; attendu: string }>`
     SELECT m.id, m.code_esv, m.montant_deja_paye AS paye, v.valide - r.rembourse AS attendu
     FROM membres m
@@ -131,7 +148,10 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
       SELECT coalesce(sum(montant), 0) AS valide FROM versements
       WHERE membre_id = m.id AND statut = 'valide' AND date_suppression IS NULL
     ) v
-    CROSS JOIN LATERAL (SELECT 0::bigint AS rembourse) r
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(montant), 0) AS rembourse FROM remboursements
+      WHERE membre_id = m.id AND statut = 'approuve'
+    ) r
     WHERE m.montant_deja_paye <> v.valide - r.rembourse
     ORDER BY m.id`.execute(db);
   for (const m of membres.rows) {
@@ -146,6 +166,9 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     WHERE NOT CASE mv.source_table
       WHEN 'versements' THEN EXISTS (SELECT 1 FROM versements v WHERE v.id = mv.source_id AND v.banque_id = mv.banque_id)
       WHEN 'banques' THEN mv.source_id = mv.banque_id
+      WHEN 'depenses' THEN EXISTS (SELECT 1 FROM depenses d WHERE d.id = mv.source_id AND d.banque_id = mv.banque_id)
+      WHEN 'remboursements' THEN EXISTS (
+        SELECT 1 FROM remboursements r WHERE r.id = mv.source_id AND r.banque_id = mv.banque_id)
       ELSE false
     END
     ORDER BY mv.id`.execute(db);

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.ts';
 import { pageOf, type TotalSource } from '../../db/paging.ts';
 import type { DB, VersementsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
-import { postMouvement } from '../banques/ledger.repository.ts';
+import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
 
 const SORT_COLUMNS = { created_at: 'v.created_at', date_versement: 'v.date_versement', montant: 'v.montant' } as const;
 
@@ -185,15 +185,6 @@ export async function findMembreForVersement(db: Executor, scope: Scope, membreI
   query = query.where('id', '=', membreId);
   if (scope.kind === 'clients') query = query.where('gestionnaire_id', '=', scope.gestionnaireId);
   return query.executeTakeFirst();
-}
-
-/** Adds to (or, negative, takes from) a member's paid total; `montant_du` follows (a generated column). */
-export async function addToMontantPaye(db: Executor, membreId: number, delta: number) {
-  await db
-    .updateTable('membres')
-    .set({ montant_deja_paye: sql`montant_deja_paye + ${delta}`, updated_at: new Date() })
-    .where('id', '=', membreId)
-    .execute();
 }
 
 /**

@@ -14,16 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
+import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
 import type { VersementsService } from './versements.service.ts';
 
 const SCAN_FILES: FileFields = { scan_recu: { kind: 'scan', word: 'scan', max: 1 } };
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
-
-/** A file name as an RFC 8187 value: encodeURIComponent leaves ' ( ) * and ! unencoded. */
-const rfc8187 = (name: string) =>
-  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -133,15 +130,8 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
       },
     },
-    async (request, reply) => {
-      const scan = await versements.scan(callerOf(request), request.params.id);
-      const disposition = scan.type === 'application/pdf' ? 'attachment' : 'inline';
-      reply.header('Content-Disposition', `${disposition}; filename*=UTF-8''${rfc8187(scan.name)}`);
-      reply.header('Cache-Control', 'private, no-store');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.type(scan.type);
-      return reply.sendFile(scan.path, media.root, { cacheControl: false });
-    },
+    async (request, reply) =>
+      sendPrivateFile(reply, media.root, await versements.scan(callerOf(request), request.params.id)),
   );
 
   app.patch(

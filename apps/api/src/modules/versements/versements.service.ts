@@ -18,9 +18,8 @@ import type { ParsedForm } from '../../plugins/files.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
-import { postMouvement } from '../banques/ledger.repository.ts';
+import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
 import {
-  addToMontantPaye,
   findMembreForVersement,
   findScan,
   findVersement,
@@ -257,7 +256,9 @@ export class VersementsService {
           created_by: caller.id,
         });
         if (!posted) throw soldeInsuffisant();
-        await addToMontantPaye(trx, v.membre_id, -montant);
+        if (!(await addToMontantPaye(trx, v.membre_id, -montant))) {
+          throw new AppError('CONFLICT', VERSEMENT_MESSAGES.alreadyRefunded);
+        }
       }
       await updateVersement(trx, id, { date_suppression: new Date(), supprime_par: caller.id });
       await insertAudit(trx, caller, {
