@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
+import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
+import { buildTestApp, createAccount, type TestContext } from './helpers.ts';
+import { createMembre } from './people-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -52,5 +55,68 @@ describe('npm run check:ledger', () => {
     expect(broken.output).toContain(
       `[solde_banque] banque ${id} (Banque altérée)\u00a0: solde 1000, solde initial + mouvements = 0`,
     );
+  });
+});
+
+describe('the ledger invariants of expenses and refunds', () => {
+  let ctx: TestContext;
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('name an approved expense or refund without its debit, and a paid total the refunds do not explain', async () => {
+    ctx = await buildTestApp();
+    const comptable = await createAccount(ctx.db, { role: 'comptable' });
+    const membre = await createMembre(ctx.db);
+    const { id: banque } = await ctx.db
+      .insertInto('banques')
+      .values({ nom: 'Banque témoin', code_banque: 'BT', numero_compte: '7', solde_initial: 0, solde: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await ledgerBreaches(ctx.db)).toEqual([]);
+
+    // Decisions written by hand, as a faulty script would: approved, with no movement.
+    const decided = { statut: 'approuvee' as const, date_approbation: new Date(), traite_par: comptable.id };
+    const { id: depense } = await ctx.db
+      .insertInto('depenses')
+      .values({
+        montant: 5000,
+        categorie: 'Transport',
+        description: 'Taxi',
+        date_depense: '2026-11-02',
+        banque_id: banque,
+        created_by: membre.account.id,
+        ...decided,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: remboursement } = await ctx.db
+      .insertInto('remboursements')
+      .values({
+        membre_id: membre.id,
+        montant: 7000,
+        raison: 'Trop-perçu',
+        created_by: membre.account.id,
+        statut: 'approuve',
+        date_traitement: new Date(),
+        traite_par: comptable.id,
+        banque_id: banque,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const breaches = await ledgerBreaches(ctx.db);
+    expect(breaches).toContainEqual({
+      invariant: 'mouvement_depense',
+      detail: `dépense ${depense} (approuvee)\u00a0: 0 débit(s) pour 0`,
+    });
+    expect(breaches).toContainEqual({
+      invariant: 'mouvement_remboursement',
+      detail: `remboursement ${remboursement} (approuve)\u00a0: 0 débit(s) pour 0`,
+    });
+    expect(breaches).toContainEqual({
+      invariant: 'total_paye_membre',
+      detail: `membre ${membre.id} (${membre.code_esv})\u00a0: montant_deja_paye 0, versements validés − remboursements = -7000`,
+    });
   });
 });

@@ -204,5 +204,31 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
       detail: `versement ${v.id} (${etat}) : crédits ${v.credits}, contrepassations ${v.debits}`,
     });
   }
+
+  // An approved expense or refund has exactly its debit (on its bank); any other none.
+  const decisions = await sql<{ source: string; id: number; statut: string; nombre: string; debits: string }>`
+    SELECT source, id, statut, nombre, debits FROM (
+      SELECT 'depenses' AS source, d.id, d.statut, d.statut = 'approuvee' AS approuve, d.montant,
+        count(mv.id) AS nombre, coalesce(sum(mv.montant), 0) AS debits
+      FROM depenses d LEFT JOIN mouvements_bancaires mv
+        ON mv.source_table = 'depenses' AND mv.source_id = d.id AND mv.operation = 'depense_approuvee'
+      GROUP BY d.id
+      UNION ALL
+      SELECT 'remboursements', r.id, r.statut, r.statut = 'approuve', r.montant,
+        count(mv.id), coalesce(sum(mv.montant), 0)
+      FROM remboursements r LEFT JOIN mouvements_bancaires mv
+        ON mv.source_table = 'remboursements' AND mv.source_id = r.id AND mv.operation = 'remboursement_approuve'
+      GROUP BY r.id
+    ) AS par_decision
+    WHERE nombre <> CASE WHEN approuve THEN 1 ELSE 0 END
+      OR debits <> CASE WHEN approuve THEN montant ELSE 0 END
+    ORDER BY source, id`.execute(db);
+  for (const d of decisions.rows) {
+    const depense = d.source === 'depenses';
+    breaches.push({
+      invariant: depense ? 'mouvement_depense' : 'mouvement_remboursement',
+      detail: `${depense ? 'dépense' : 'remboursement'} ${d.id} (${d.statut}) : ${d.nombre} débit(s) pour ${d.debits}`,
+    });
+  }
   return breaches;
 }
