@@ -1,6 +1,8 @@
 import {
   demandeListQuerySchema,
+  depenseListQuerySchema,
   membreListQuerySchema,
+  remboursementListQuerySchema,
   SEARCH_COUNT_CAP,
   utilisateurListQuerySchema,
 } from '@app/shared';
@@ -10,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED, counterKey } from '../src/db/counters.ts';
 import type { Database } from '../src/db/database.ts';
 import { listDemandes } from '../src/modules/demandes/demandes.repository.ts';
+import { listDepenses } from '../src/modules/depenses/depenses.repository.ts';
 import { listMembres } from '../src/modules/membres/membres.repository.ts';
+import { listRemboursements } from '../src/modules/remboursements/remboursements.repository.ts';
 import { listAccounts } from '../src/modules/utilisateurs/utilisateurs.repository.ts';
 import { createProduit } from './catalogue-helpers.ts';
 import { buildTestApp, createAccount, loginAs, type TestContext } from './helpers.ts';
@@ -335,6 +339,20 @@ describe('list pages', () => {
       await listDemandes(capturing, demandeListQuerySchema.parse(page));
       await listAccounts(capturing, utilisateurListQuerySchema.parse(page));
       await listMembres(capturing, { kind: 'all' }, membreListQuerySchema.parse({ ...page, sortBy: 'nom' }));
+      await listDepenses(capturing, { kind: 'all' }, depenseListQuerySchema.parse({ ...page, statut: 'en_attente' }));
+      await listDepenses(capturing, { kind: 'all' }, depenseListQuerySchema.parse({ ...page, categorie: 'Transport' }));
+      // A member's own expenses, on the filer's index.
+      await listDepenses(
+        capturing,
+        { kind: 'self', utilisateurId: admin.account.id },
+        depenseListQuerySchema.parse(page),
+      );
+      await listRemboursements(capturing, { kind: 'all' }, remboursementListQuerySchema.parse(page));
+      await listRemboursements(
+        capturing,
+        { kind: 'all' },
+        remboursementListQuerySchema.parse({ ...page, statut: 'en_attente' }),
+      );
       const explained: string[] = [];
       // The page queries (a page past the end adds a query for its total alone).
       for (const query of captured.filter((q) => /\boffset\b/i.test(q.sql))) {
@@ -345,7 +363,7 @@ describe('list pages', () => {
       }
       return explained;
     });
-    expect(plans).toHaveLength(4);
+    expect(plans).toHaveLength(9);
     for (const plan of plans) {
       expect(plan).toMatch(/Index (Only )?Scan/);
       expect(plan.match(/Sort Key/g)).toHaveLength(1);
