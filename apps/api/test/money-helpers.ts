@@ -225,3 +225,49 @@ export async function scanFiles(ctx: TestContext): Promise<string[]> {
   await walk(path.join(ctx.dataDir, 'media', 'versements'));
   return found.sort();
 }
+
+/**
+ * A member (see createClient) with one payment of `montant` declared at the bank and validated by
+ * `validator`: his paid total is `montant`.
+ */
+export async function createPaidClient(
+  ctx: TestContext,
+  validator: Auth,
+  banqueId: number,
+  montant: number,
+  options: Pick<MembreOptions, 'gestionnaire_id' | 'nom'> = {},
+): Promise<Client & { versement: Versement }> {
+  const client = await createClient(ctx, options);
+  const versement = await declare(ctx, client.auth, versementBody(client, banqueId, { montant }));
+  const validated = await validateVersement(ctx, validator, versement.id);
+  expect(validated.statusCode, validated.body).toBe(200);
+  return { ...client, versement };
+}
+
+/** Every file under DATA_DIR/media/<folder> (directories left aside), e.g. 'depenses' or 'remboursements'. */
+export async function mediaFiles(ctx: TestContext, folder: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else found.push(full);
+    }
+  };
+  await walk(path.join(ctx.dataDir, 'media', folder));
+  return found.sort();
+}
+
+/**
+ * Runs `change` while no bank is principal (the flag taken off in the database, as on a fresh
+ * install), then gives the flag back to the bank that had it.
+ */
+export async function withoutPrincipal<T>(ctx: TestContext, change: () => Promise<T>): Promise<T> {
+  const had = await ctx.db.selectFrom('banques').select('id').where('est_principale', '=', true).executeTakeFirst();
+  await ctx.db.updateTable('banques').set({ est_principale: false }).where('est_principale', '=', true).execute();
+  try {
+    return await change();
+  } finally {
+    if (had) await ctx.db.updateTable('banques').set({ est_principale: true }).where('id', '=', had.id).execute();
+  }
+}

@@ -45,6 +45,7 @@ export const DEPENSE_MESSAGES = {
   alreadyDecided: 'Cette dépense a déjà été traitée : elle n’est plus en attente.',
   approvedFinal: 'Une dépense approuvée est définitive : elle ne peut plus être modifiée ni supprimée.',
   onlyPendingEdit: 'Seule une dépense en attente peut être modifiée.',
+  onlyPendingDelete: 'Seule une dépense en attente peut être retirée : une décision reste au dossier.',
   ownFiling:
     'Vous ne pouvez pas approuver une dépense que vous avez vous-même déclarée : un autre valideur doit le faire.',
   created: 'Dépense créée avec succès',
@@ -64,22 +65,25 @@ export const DEPENSE_MESSAGES = {
  * POST /depenses and PUT /depenses/{id} (JSON, or multipart with the `fichier_justificatif` file):
  * 'Autre' needs its precision, any other category drops it. Without a bank, the principal one.
  */
-export const depenseCreateSchema = z
-  .object({
-    montant: intField(DEPENSE_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
-    categorie: z.enum(DEPENSE_CATEGORIES, { error: DEPENSE_MESSAGES.categorieRequired }),
-    categorie_autre: optionalText(100),
-    description: requiredText(DEPENSE_MESSAGES.descriptionRequired, 1000),
-    date_depense: dateField(DEPENSE_MESSAGES.dateRequired),
-    numero_recu: optionalText(50),
-    banque_id: idField(DEPENSE_MESSAGES.banqueRequired)
-      .optional()
-      .describe('La banque à débiter à l’approbation ; la banque principale par défaut'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.categorie === 'Autre' && !v.categorie_autre) {
-      ctx.addIssue({ code: 'custom', path: ['categorie_autre'], message: DEPENSE_MESSAGES.categorieAutreRequired });
-    }
+const depenseFields = z.object({
+  montant: intField(DEPENSE_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
+  categorie: z.enum(DEPENSE_CATEGORIES, { error: DEPENSE_MESSAGES.categorieRequired }),
+  categorie_autre: optionalText(100),
+  description: requiredText(DEPENSE_MESSAGES.descriptionRequired, 1000),
+  date_depense: dateField(DEPENSE_MESSAGES.dateRequired),
+  numero_recu: optionalText(50),
+  // Left empty (a form's blank select, null): the principal bank.
+  banque_id: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), idField(DEPENSE_MESSAGES.banqueRequired).optional())
+    .describe('La banque à débiter à l’approbation ; la banque principale par défaut'),
+});
+
+export const depenseCreateSchema = depenseFields
+  .refine((v) => v.categorie !== 'Autre' || !!v.categorie_autre, {
+    path: ['categorie_autre'],
+    message: DEPENSE_MESSAGES.categorieAutreRequired,
+    // Said with the other fields' errors, not only once they are right.
+    when: (payload) => depenseFields.pick({ categorie: true, categorie_autre: true }).safeParse(payload.value).success,
   })
   .transform((v) => ({ ...v, categorie_autre: v.categorie === 'Autre' ? (v.categorie_autre ?? null) : null }));
 export type DepenseCreateBody = z.input<typeof depenseCreateSchema>;

@@ -161,14 +161,18 @@ export class DepensesService {
   }
 
   /**
-   * Withdraws an expense that moved no money (pending or rejected), within the caller's scope: a
-   * member his own. An approved expense is final (its debit stays on the ledger).
+   * Withdraws an expense that moved no money: a member his own pending ones, an admin or a
+   * comptable a pending or rejected one. An approved expense is final (its debit stays on the ledger).
    */
   async remove(caller: Caller, id: number): Promise<void> {
     const file = await this.db.transaction().execute(async (trx) => {
       const before = await lockDepense(trx, caller.scope, id);
       if (!before) throw notFound();
       if (before.statut === 'approuvee') throw new AppError('CONFLICT', DEPENSE_MESSAGES.approvedFinal);
+      // The filer withdraws what waits; a decision stays on his file (admin and comptable may clear a rejection).
+      if (before.statut !== 'en_attente' && caller.scope.kind === 'self') {
+        throw new AppError('CONFLICT', DEPENSE_MESSAGES.onlyPendingDelete);
+      }
       await deleteDepense(trx, id);
       await insertAudit(trx, caller, {
         action: 'deleted',

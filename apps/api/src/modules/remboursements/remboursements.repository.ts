@@ -153,20 +153,23 @@ export async function listRemboursementMembres(
 }
 
 /**
- * The member a refund is filed for, locked until the transaction ends (his paid total is about to
- * be checked, then maybe lowered), with what may still be refunded to him: the caller himself, or
- * the member named, within the caller's scope.
+ * The member a refund is filed for, locked until the transaction ends, with what may still be
+ * refunded to him: the caller himself, or the member named, within the caller's scope. The lock
+ * comes first and the sum after it, so a request that waited on it counts the one before it.
  */
 export async function lockMembreForRemboursement(db: Executor, scope: Scope, membreId: number | undefined) {
-  let query = db
+  let query = db.selectFrom('membres as m').select('m.id').forUpdate();
+  if (scope.kind === 'self') query = query.where('m.utilisateur_id', '=', scope.utilisateurId);
+  else if (membreId === undefined) return undefined;
+  else query = query.where('m.id', '=', membreId);
+  if (scope.kind === 'clients') query = query.where('m.gestionnaire_id', '=', scope.gestionnaireId);
+  const locked = await query.executeTakeFirst();
+  if (!locked) return undefined;
+  return db
     .selectFrom('membres as m')
     .select(['m.id', 'm.montant_deja_paye', remboursable.as('montant_remboursable')])
-    .forUpdate();
-  if (scope.kind === 'self') return query.where('m.utilisateur_id', '=', scope.utilisateurId).executeTakeFirst();
-  if (membreId === undefined) return undefined;
-  query = query.where('m.id', '=', membreId);
-  if (scope.kind === 'clients') query = query.where('m.gestionnaire_id', '=', scope.gestionnaireId);
-  return query.executeTakeFirst();
+    .where('m.id', '=', locked.id)
+    .executeTakeFirstOrThrow();
 }
 
 /** The request's row alone, locked until the transaction ends: two decisions run one after the other. */
