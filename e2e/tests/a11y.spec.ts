@@ -311,8 +311,8 @@ const SCREENS: readonly Screen[] = [
   // The modules still to come share one page, in the same shell: one of them for the roles that reach it.
   {
     name: 'page à venir',
-    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
-    open: (page) => visit(page, '/remboursements').then(() => undefined),
+    roles: ['admin', 'gestionnaire', 'membre'],
+    open: (page) => visit(page, '/chantiers').then(() => undefined),
   },
   {
     name: 'accès refusé',
@@ -369,6 +369,89 @@ const SCREENS: readonly Screen[] = [
       await visit(page, '/versements?statut=en_attente');
       const reject = page.getByRole('button', { name: /^Rejeter le versement/ }).first();
       return openDialog(page, reject, 'Rejeter le versement');
+    },
+  },
+  {
+    name: 'remboursements',
+    roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
+    open: (page) => visit(page, '/remboursements').then(() => undefined),
+  },
+  // A member files for himself; a processor picks the member: both forms.
+  {
+    name: 'nouvelle demande de remboursement',
+    roles: ['comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/remboursements');
+      const button = page.getByRole('button', { name: 'Nouvelle demande' });
+      return openDialog(page, button, 'Nouvelle demande de remboursement');
+    },
+  },
+  {
+    name: "détail d'un remboursement",
+    roles: ['comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/remboursements');
+      const details = page.getByRole('button', { name: /^Détails du remboursement/ }).first();
+      return openDialog(page, details, 'Détails du remboursement');
+    },
+  },
+  {
+    name: 'traiter un remboursement',
+    roles: ['comptable'],
+    open: async (page) => {
+      await visit(page, '/remboursements?statut=en_attente');
+      const traiter = page.getByRole('button', { name: /^Traiter la demande/ }).first();
+      return openDialog(page, traiter, 'Traiter la demande de remboursement');
+    },
+  },
+  {
+    name: 'dépenses',
+    roles: ['admin', 'comptable', 'membre'],
+    open: (page) => visit(page, '/depenses').then(() => undefined),
+  },
+  {
+    name: 'dépenses en liste',
+    roles: ['comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/depenses');
+      await page.getByRole('button', { name: 'Vue liste' }).click();
+      await expect(page.getByRole('table', { name: 'Liste des dépenses' })).toBeVisible();
+      return undefined;
+    },
+  },
+  {
+    name: 'nouvelle dépense',
+    roles: ['membre'],
+    open: async (page) => {
+      await visit(page, '/depenses');
+      return openDialog(page, page.getByRole('button', { name: 'Nouvelle Dépense' }), 'Nouvelle Dépense');
+    },
+  },
+  {
+    name: "détail d'une dépense",
+    roles: ['comptable', 'membre'],
+    open: async (page) => {
+      await visit(page, '/depenses');
+      const details = page.getByRole('button', { name: /^Détails de la dépense/ }).first();
+      return openDialog(page, details, 'Détails de la dépense');
+    },
+  },
+  {
+    name: 'approuver une dépense',
+    roles: ['comptable'],
+    open: async (page) => {
+      await visit(page, '/depenses?statut=en_attente');
+      const approve = page.getByRole('button', { name: /^Approuver la dépense/ }).first();
+      return openDialog(page, approve, 'Approuver la dépense');
+    },
+  },
+  {
+    name: 'rejeter une dépense',
+    roles: ['comptable'],
+    open: async (page) => {
+      await visit(page, '/depenses?statut=en_attente');
+      const reject = page.getByRole('button', { name: /^Rejeter la dépense/ }).first();
+      return openDialog(page, reject, 'Rejeter la dépense');
     },
   },
 ];

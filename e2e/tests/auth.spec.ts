@@ -38,7 +38,16 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Mon Profil',
   ],
   commercial: ['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil'],
-  membre: ['Tableau de bord', 'Versements', 'Remboursements', 'Produits', 'Chantiers', 'Sites', 'Mon Profil'],
+  membre: [
+    'Tableau de bord',
+    'Versements',
+    'Mes Dépenses',
+    'Remboursements',
+    'Produits',
+    'Chantiers',
+    'Sites',
+    'Mon Profil',
+  ],
   demandeur: ['Tableau de bord', 'Produits', 'Sites', 'Mon Profil'],
 };
 const ROLE_LABEL: Record<DemoRole, string> = {

@@ -82,14 +82,15 @@ describe('App', () => {
 
   it("refuses a view the role may not open with 'Accès refusé'", async () => {
     signInAs(MEMBER);
-    renderWithProviders(<App />, { route: '/depenses' });
+    renderWithProviders(<App />, { route: '/entreprise' });
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
+    expect(screen.getByText(/Seuls les administrateurs et comptables peuvent accéder/)).toBeInTheDocument();
   });
 
   it('shows a coming page for a module still to come', async () => {
     signInAs(MEMBER);
-    renderWithProviders(<App />, { route: '/remboursements' });
-    expect(await screen.findByRole('heading', { name: 'Remboursements' })).toBeInTheDocument();
+    renderWithProviders(<App />, { route: '/chantiers' });
+    expect(await screen.findByRole('heading', { name: 'Chantiers' })).toBeInTheDocument();
     expect(screen.getByText(/arrive dans une prochaine version/)).toBeInTheDocument();
   });
 

@@ -44,6 +44,7 @@ describe('sidebar', () => {
     expect(labels('membre')).toEqual([
       'Tableau de bord',
       'Versements',
+      'Mes Dépenses',
       'Remboursements',
       'Produits',
       'Chantiers',

@@ -77,13 +77,17 @@ export const VIEWS = defineViews({
   },
   depenses: {
     title: 'Gestion des Dépenses',
-    roles: ['admin', 'comptable'],
-    nav: { label: 'Dépenses', icon: IconReceipt },
+    // A member files and follows his own expenses there ('Mes Dépenses'), where the spec's own
+    // 'Nouvelle Dépense' button for members lives; the server keeps him to his own.
+    roles: ['admin', 'comptable', 'membre'],
+    page: lazy(() => import('../features/depenses/DepensesPage.tsx')),
+    nav: { label: 'Dépenses', icon: IconReceipt, roleLabels: { membre: 'Mes Dépenses' } },
   },
   remboursements: {
     title: 'Remboursements',
     roles: PAYMENTS,
     nav: { label: 'Remboursements', icon: IconReceiptRefund },
+    page: lazy(() => import('../features/remboursements/RemboursementsPage.tsx')),
   },
   produits: {
     title: 'Produits',

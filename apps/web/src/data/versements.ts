@@ -14,6 +14,7 @@ import { api, fetchPage, type Page, request } from '../api/index.ts';
 import { banquesKeys } from './banques.ts';
 import type { MutationCallbacks } from './invalidation.ts';
 import { membresKeys } from './membres.ts';
+import { fetchPrivateFile, openPrivateFile } from './private-file.ts';
 
 export type VersementSort = (typeof VERSEMENT_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -140,7 +141,7 @@ export async function deleteVersement(id: number): Promise<string> {
 
 /** GET /versements/:id/scan: the receipt's file, private (the bearer token is needed). */
 export async function fetchScan(id: number): Promise<Blob> {
-  return request<Blob>(`/versements/${id}/scan`, { responseType: 'blob', timeoutMs: UPLOAD_TIMEOUT_MS, notify: false });
+  return fetchPrivateFile(`/versements/${id}/scan`);
 }
 
 /**
@@ -148,19 +149,7 @@ export async function fetchScan(id: number): Promise<Blob> {
  * by a pop-up blocker, it is downloaded instead.
  */
 export async function openScan(versement: Pick<Versement, 'id' | 'scan_recu'>): Promise<void> {
-  const blob = await fetchScan(versement.id);
-  const url = URL.createObjectURL(blob);
-  const tab = window.open(url, '_blank');
-  if (!tab) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = versement.scan_recu ?? `recu-${versement.id}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-  // The new tab has read it by then.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return openPrivateFile(`/versements/${versement.id}/scan`, versement.scan_recu ?? `recu-${versement.id}`);
 }
 
 /** A decision on a payment, or its deletion. */

@@ -2,13 +2,17 @@ import { Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import { StatTile } from './StatTile.tsx';
+import classes from './StatTiles.module.css';
 
 /** One figure of a page's tiles, read from the page's stats. */
 export interface StatTileSpec<S> {
   label: string;
   icon: ReactNode;
   color: string;
-  value: (stats: S) => number;
+  /** A count, or a figure already formatted (an amount in FCFA). */
+  value: (stats: S) => number | string;
+  /** A long figure (an amount): a whole row, first, on a phone, where half a row would cut it. */
+  wide?: boolean;
 }
 
 /**
@@ -43,8 +47,8 @@ export function StatTiles<S>({
   }
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" role="group" aria-label={label} aria-busy={!stats}>
-      {tiles.map((tile) =>
-        stats ? (
+      {tiles.map((tile) => {
+        const shown = stats ? (
           <StatTile
             key={tile.label}
             label={tile.label}
@@ -57,8 +61,15 @@ export function StatTiles<S>({
             <Skeleton h={12} w="60%" />
             <Skeleton h={22} w="30%" mt={8} />
           </Paper>
-        ),
-      )}
+        );
+        return tile.wide ? (
+          <div key={tile.label} className={classes.wide} style={{ display: 'grid' }}>
+            {shown}
+          </div>
+        ) : (
+          shown
+        );
+      })}
     </SimpleGrid>
   );
 }

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
 import { banquesChoixQuery } from '../../data/banques.ts';
 import { produitsListQuery } from '../../data/produits.ts';
-import { versementStatsQuery, versementsListQuery } from '../../data/versements.ts';
+import { openScan, versementStatsQuery, versementsListQuery } from '../../data/versements.ts';
 import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
@@ -17,8 +17,8 @@ import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
+import { useFileDownload } from '../../ui/use-file-download.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
-import { useScanDownload } from './use-scan-download.ts';
 import { panelFilterCount, useVersementFilters } from './use-versement-filters.ts';
 import { VersementActionDialog } from './VersementActionDialog.tsx';
 import { VersementCard } from './VersementCard.tsx';
@@ -85,7 +85,7 @@ export default function VersementsPage() {
   const [detail, setDetail] = useState<Versement | null>(null);
   const [asked, setAsked] = useState<{ action: RowAction; versement: Versement } | null>(null);
   const [creating, setCreating] = useState(false);
-  const scan = useScanDownload();
+  const scan = useFileDownload(openScan, 'Erreur lors du téléchargement du reçu');
 
   const data = query.data;
   const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;

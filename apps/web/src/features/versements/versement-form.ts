@@ -1,13 +1,11 @@
 import {
-  SCAN_MAX_BYTES,
-  SCAN_MIME_TYPES,
   type TypeVersement,
-  VERSEMENT_MESSAGES,
   type VersementCreateBody,
   versementGestionnaireSchema,
   versementMembreSchema,
 } from '@app/shared';
 import { schemaResolver } from '@mantine/form';
+import { attachmentError } from '../../ui/AttachmentField.tsx';
 
 /** Who fills the form: a member for himself, a gestionnaire for one of his clients (spec 3 §5). */
 export type Declarant = 'membre' | 'gestionnaire';
@@ -104,12 +102,7 @@ export function versementBody(values: VersementFormValues, declarant: Declarant)
 }
 
 /** The scan's problem (spec 3 §5, §9): 5 MB at most, PDF, JPEG or PNG; null when it may go. */
-export function scanError(file: File | null): string | null {
-  if (!file) return null;
-  if (!(SCAN_MIME_TYPES as readonly string[]).includes(file.type)) return VERSEMENT_MESSAGES.scanType;
-  if (file.size > SCAN_MAX_BYTES) return VERSEMENT_MESSAGES.scanTooLarge;
-  return null;
-}
+export const scanError = attachmentError;
 
 /** A random UUID v4, also where `crypto.randomUUID` is missing (a page served over plain HTTP). */
 export function newIdempotencyKey(): string {

@@ -1,0 +1,29 @@
+import { request } from '../api/index.ts';
+
+/** A long timeout for a file of up to 5 MB on a slow line. */
+const FILE_TIMEOUT_MS = 5 * 60_000;
+
+/** A private file of the API (a receipt's scan, a justificatif): the bearer token is needed. */
+export function fetchPrivateFile(path: string): Promise<Blob> {
+  return request<Blob>(path, { responseType: 'blob', timeoutMs: FILE_TIMEOUT_MS, notify: false });
+}
+
+/**
+ * Opens a private file in a new tab (a PDF in the browser's viewer, an image as is). Refused by a
+ * pop-up blocker, it is downloaded instead, under `fileName`.
+ */
+export async function openPrivateFile(path: string, fileName: string): Promise<void> {
+  const blob = await fetchPrivateFile(path);
+  const url = URL.createObjectURL(blob);
+  const tab = window.open(url, '_blank');
+  if (!tab) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  // The new tab has read it by then.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
