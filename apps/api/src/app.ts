@@ -25,6 +25,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
+import { chantiersRoutes } from './modules/chantiers/chantiers.routes.ts';
+import { ChantiersService } from './modules/chantiers/chantiers.service.ts';
 import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
 import { DemandesService } from './modules/demandes/demandes.service.ts';
 import { depensesRoutes } from './modules/depenses/depenses.routes.ts';
@@ -192,6 +194,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
       await api.register(versementsRoutes, { versements: new VersementsService(db, media), media });
       await api.register(depensesRoutes, { depenses: new DepensesService(db, media), media });
+      await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
     },
     { prefix: '/api' },

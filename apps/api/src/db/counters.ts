@@ -13,6 +13,7 @@ export const COUNTED = {
   mouvements_bancaires: ['banque_id'],
   depenses: ['statut', 'categorie'],
   remboursements: ['statut'],
+  chantiers: ['statut'],
 } as const;
 
 type Counted = typeof COUNTED;

@@ -1,6 +1,7 @@
 import type {
   AccountStatut,
   BanqueStatut,
+  ChantierStatut,
   DEVISES,
   DemandeStatut,
   DepenseCategorie,
@@ -360,6 +361,31 @@ export interface RemboursementsTable {
   date_modification: Timestamp;
 }
 
+export interface ChantiersTable {
+  id: Generated<number>;
+  nom_chantier: string;
+  description: string;
+  adresse: string;
+  ville: string;
+  pays: string;
+  date_debut: string;
+  date_fin_prevue: string;
+  date_debut_reelle: string | null;
+  date_fin_reelle: string | null;
+  statut: ColumnType<ChantierStatut, ChantierStatut | undefined>;
+  budget_prevu: Exact;
+  budget_utilise: ExactDefaulted;
+  pourcentage_avancement: number | null;
+  responsable_id: number | null;
+  site_id: number | null;
+  produit_id: number | null;
+  video_url: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+  date_creation: Timestamp;
+  date_modification: Timestamp;
+}
+
 export interface IdempotenceTable {
   utilisateur_id: number;
   cle: string;
@@ -393,6 +419,7 @@ export interface DB {
   idempotence: IdempotenceTable;
   depenses: DepensesTable;
   remboursements: RemboursementsTable;
+  chantiers: ChantiersTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

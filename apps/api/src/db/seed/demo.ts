@@ -5,6 +5,7 @@ import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
 import { upsertSetting } from '../../modules/settings/settings.repository.ts';
 import type { Database } from '../database.ts';
 import { DEMO_LOTS, seedCatalogue } from './catalogue.ts';
+import { seedChantiers } from './chantiers.ts';
 import { seedDemandes } from './demandes.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople } from './people.ts';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
       .execute();
     await seedPeople(trx, hashes[0] ?? '', produits, DEMO_LOTS, ids.get('gestionnaire') ?? 0);
     await seedDemandes(trx, produits, ids.get('admin') ?? 0);
+    await seedChantiers(trx, { admin: ids.get('admin') ?? 0, gestionnaire: ids.get('gestionnaire') ?? 0 });
     await seedMoney(trx, {
       admin: ids.get('admin') ?? 0,
       comptable: ids.get('comptable') ?? 0,
