@@ -81,15 +81,21 @@ export function transitionRefusedMessage(from: ChantierStatut, to: ChantierStatu
   return `Un chantier ne passe pas de « ${CHANTIER_STATUT_LABELS[from].toLowerCase()} » à « ${CHANTIER_STATUT_LABELS[to].toLowerCase()} » : ${then}.`;
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day of 2000–2100, as 'YYYY-MM-DD'. */
+const isCalendarDay = (v: string) =>
+  DATE.test(v) &&
+  v >= '2000-01-01' &&
+  v <= '2100-12-31' &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
 /** A chantier date as the screen shows it (spec 2 §2): 'Non définie' when missing, 'Date invalide' when unparsable. */
 export function formatChantierDate(value: string | null | undefined): string {
   if (!value) return CHANTIER_MESSAGES.dateUndefined;
+  if (DATE.test(value) && !isCalendarDay(value)) return CHANTIER_MESSAGES.dateInvalid;
   return formatDate(value) || CHANTIER_MESSAGES.dateInvalid;
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (v: string) =>
-  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** A form's optional id: empty, 0 or null is none (spec 2 §5: "0 when empty"). */
 const optionalId = z.preprocess(
@@ -97,22 +103,16 @@ const optionalId = z.preprocess(
   idField().optional(),
 );
 
-/** What a text field holds before the checks: trimmed, empty when absent. */
-const text = (max: number) => z.string().trim().max(max).default('');
-
-/**
- * The fields of the creation and edit forms; the spec's checks run in its order and stop at the
- * first failure (spec 2 §5), on both sides, so one message is said at a time.
- */
+/** The form's fields, each as it is once the spec's checks have passed. */
 const chantierFields = {
-  nom_chantier: text(200),
-  description: text(5000),
-  adresse: text(300),
-  ville: text(100),
+  nom_chantier: z.string().trim().max(200),
+  description: z.string().trim().max(5000),
+  adresse: z.string().trim().max(300),
+  ville: z.string().trim().max(100),
   pays: z.enum(PAYS_CHANTIER, { error: CHANTIER_MESSAGES.paysInvalid }).default('Côte d’Ivoire'),
-  date_debut: text(10),
-  date_fin_prevue: text(10),
-  budget_prevu: z.union([z.number(), z.string().trim()]).optional(),
+  date_debut: z.string().trim(),
+  date_fin_prevue: z.string().trim(),
+  budget_prevu: intField(CHANTIER_MESSAGES.budgetInvalid, { min: 1, max: MONTANT_MAX }),
   budget_utilise: intField(CHANTIER_MESSAGES.budgetUtiliseInvalid, { max: MONTANT_MAX }).default(0),
   pourcentage_avancement: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
@@ -124,46 +124,52 @@ const chantierFields = {
   video_url: optionalText(500).refine((v) => !v || /^https?:\/\/\S+$/i.test(v), CHANTIER_MESSAGES.videoInvalid),
 };
 
-type Checked = { [K in keyof typeof chantierFields]: z.output<(typeof chantierFields)[K]> };
+/** The fields the spec's creation checks read, in its order (spec 2 §5). */
+const REQUIRED: [string, string][] = [
+  ['nom_chantier', CHANTIER_MESSAGES.nomRequired],
+  ['description', CHANTIER_MESSAGES.descriptionRequired],
+  ['adresse', CHANTIER_MESSAGES.adresseRequired],
+  ['ville', CHANTIER_MESSAGES.villeRequired],
+  ['date_debut', CHANTIER_MESSAGES.dateDebutRequired],
+  ['date_fin_prevue', CHANTIER_MESSAGES.dateFinRequired],
+];
 
-/** The spec's eight checks, in order: the first failing one, with its field. */
-function firstFailure(v: Checked): { field: string; message: string } | null {
-  const required: [keyof Checked, string][] = [
-    ['nom_chantier', CHANTIER_MESSAGES.nomRequired],
-    ['description', CHANTIER_MESSAGES.descriptionRequired],
-    ['adresse', CHANTIER_MESSAGES.adresseRequired],
-    ['ville', CHANTIER_MESSAGES.villeRequired],
-    ['date_debut', CHANTIER_MESSAGES.dateDebutRequired],
-    ['date_fin_prevue', CHANTIER_MESSAGES.dateFinRequired],
-  ];
-  for (const [field, message] of required) {
-    if (!v[field]) return { field, message };
-    if ((field === 'date_debut' || field === 'date_fin_prevue') && !isCalendarDay(String(v[field]))) {
-      return { field, message: INPUT_MESSAGES.dateInvalid };
-    }
+/** What a field holds as text: trimmed; anything that is not text or a number is none. */
+const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+
+/** The spec's eight checks in order: the first failing one, with its field. */
+function firstFailure(v: Record<string, unknown>): { field: string; message: string } | null {
+  for (const [field, message] of REQUIRED) {
+    const value = asText(v[field]);
+    if (!value) return { field, message };
+    if (field.startsWith('date_') && !isCalendarDay(value)) return { field, message: INPUT_MESSAGES.dateInvalid };
   }
-  if (v.date_fin_prevue <= v.date_debut) return { field: 'date_fin_prevue', message: CHANTIER_MESSAGES.datesOrder };
-  const budget = typeof v.budget_prevu === 'string' ? Number(v.budget_prevu) : v.budget_prevu;
-  if (
-    v.budget_prevu === '' ||
-    budget === undefined ||
-    !Number.isInteger(budget) ||
-    budget <= 0 ||
-    budget > MONTANT_MAX
-  ) {
+  if (asText(v.date_fin_prevue) <= asText(v.date_debut)) {
+    return { field: 'date_fin_prevue', message: CHANTIER_MESSAGES.datesOrder };
+  }
+  const budget = asText(v.budget_prevu);
+  if (!/^\d{1,16}$/.test(budget) || Number(budget) <= 0 || Number(budget) > MONTANT_MAX) {
     return { field: 'budget_prevu', message: CHANTIER_MESSAGES.budgetInvalid };
   }
   return null;
 }
 
-function ordered<S extends z.ZodObject>(schema: S) {
-  return schema
+/**
+ * The spec's checks run first, in its order, and stop at the first failure (spec 2 §5), on both
+ * sides, so one message is said at a time; the other fields are read once those pass.
+ */
+function ordered<S extends z.ZodObject>(fields: S) {
+  return z
+    .looseObject({})
     .superRefine((v, ctx) => {
-      const failure = firstFailure(v as unknown as Checked);
+      const failure = firstFailure(v);
       if (failure) ctx.addIssue({ code: 'custom', path: [failure.field], message: failure.message });
     })
-    .transform((v) => ({ ...v, budget_prevu: Number((v as unknown as Checked).budget_prevu) }));
+    .pipe(fields);
 }
+
+/** The body's fields, for the API reference. */
+export const CHANTIER_FORM_FIELDS = [...Object.keys(chantierFields), 'statut'];
 
 /** POST /chantiers: planned (default) or already running. */
 export const chantierCreateSchema = ordered(

@@ -1,4 +1,5 @@
 import {
+  CHANTIER_FORM_FIELDS,
   CHANTIER_MESSAGES,
   chantierCreateSchema,
   chantierListQuerySchema,
@@ -69,7 +70,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       schema: {
         tags: ['chantiers'],
         summary: 'Créer un chantier (planifié ou en cours)',
-        description: 'Les contrôles de la spécification, dans son ordre : le premier qui échoue est renvoyé.',
+        description: `Corps : ${CHANTIER_FORM_FIELDS.join(', ')}. Les contrôles de la spécification, dans son ordre : le premier qui échoue est renvoyé.`,
         body: chantierCreateSchema.in.describe('Le formulaire « Nouveau chantier »'),
         response: { 201: successSchema(chantierSchema) },
       },
@@ -101,7 +102,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       schema: {
         tags: ['chantiers'],
         summary: 'Modifier un chantier, dont son statut (planifié → en cours → terminé, en cours ↔ suspendu, annulé)',
-        description: 'Un changement de statut hors de ces transitions : 409.',
+        description: `Corps : ${CHANTIER_FORM_FIELDS.join(', ')}. Un changement de statut hors de ces transitions : 409.`,
         params: idParamsSchema,
         body: chantierUpdateSchema.in.describe('Le formulaire de modification'),
         response: { 200: successSchema(chantierSchema) },
