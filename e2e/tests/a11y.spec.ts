@@ -311,8 +311,50 @@ const SCREENS: readonly Screen[] = [
   // The modules still to come share one page, in the same shell: one of them for the roles that reach it.
   {
     name: 'page à venir',
+    roles: ['admin'],
+    open: (page) => visit(page, '/settings').then(() => undefined),
+  },
+  {
+    name: 'chantiers',
     roles: ['admin', 'gestionnaire', 'membre'],
     open: (page) => visit(page, '/chantiers').then(() => undefined),
+  },
+  {
+    name: 'chantiers en liste',
+    roles: ['gestionnaire', 'membre'],
+    open: async (page) => {
+      await visit(page, '/chantiers');
+      await page.getByRole('button', { name: 'Vue liste' }).click();
+      await expect(page.getByRole('table', { name: 'Liste des chantiers' })).toBeVisible();
+      return undefined;
+    },
+  },
+  {
+    name: 'nouveau chantier',
+    roles: ['gestionnaire'],
+    open: async (page) => {
+      await visit(page, '/chantiers');
+      const button = page.getByRole('button', { name: 'Nouveau chantier' });
+      return openDialog(page, button, 'Créer un nouveau chantier de construction');
+    },
+  },
+  {
+    name: 'modifier un chantier',
+    roles: ['gestionnaire'],
+    open: async (page) => {
+      await visit(page, '/chantiers');
+      const edit = page.getByRole('button', { name: /^Modifier le chantier/ }).first();
+      return openDialog(page, edit, 'Modifier le chantier');
+    },
+  },
+  {
+    name: 'supprimer un chantier',
+    roles: ['gestionnaire'],
+    open: async (page) => {
+      await visit(page, '/chantiers');
+      const remove = page.getByRole('button', { name: /^Supprimer le chantier/ }).first();
+      return openDialog(page, remove, 'Supprimer le chantier');
+    },
   },
   {
     name: 'accès refusé',

@@ -88,9 +88,9 @@ describe('App', () => {
   });
 
   it('shows a coming page for a module still to come', async () => {
-    signInAs(MEMBER);
-    renderWithProviders(<App />, { route: '/chantiers' });
-    expect(await screen.findByRole('heading', { name: 'Chantiers' })).toBeInTheDocument();
+    signInAs(ADMIN_PROFILE);
+    renderWithProviders(<App />, { route: '/settings' });
+    expect(await screen.findByRole('heading', { name: 'Paramètres' })).toBeInTheDocument();
     expect(screen.getByText(/arrive dans une prochaine version/)).toBeInTheDocument();
   });
 

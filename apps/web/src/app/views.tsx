@@ -106,6 +106,7 @@ export const VIEWS = defineViews({
   chantiers: {
     title: 'Chantiers',
     roles: ['admin', 'gestionnaire', 'membre'],
+    page: lazy(() => import('../features/chantiers/ChantiersPage.tsx')),
     nav: { label: 'Chantiers', icon: IconCrane },
   },
   sites: {

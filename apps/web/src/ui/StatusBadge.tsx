@@ -18,6 +18,11 @@ const STATUTS: Record<string, { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
   inactive: { label: 'Inactive', color: 'gray' },
   suspendue: { label: 'Suspendue', color: 'orange' },
+  // A chantier's (spec 2 §4); suspendu reads as an account's.
+  planifie: { label: 'Planifié', color: 'blue' },
+  en_cours: { label: 'En cours', color: 'cyan' },
+  termine: { label: 'Terminé', color: 'green' },
+  annule: { label: 'Annulé', color: 'gray' },
 };
 
 const statutOf = (statut: string | null | undefined) =>
@@ -29,8 +34,9 @@ export const statutColor = (statut: string) => statutOf(statut).color;
 /**
  * An account's status (actif, inactif, suspendu; en_attente for staff), a demande's (en_attente,
  * validee, rejetee), a payment's (en_attente, valide, rejete), an expense's (en_attente, approuvee,
- * rejetee), a refund's (en_attente, approuve, rejete) or a bank's (active, inactive,
- * suspendue); a missing one reads inactif (spec 3 §3).
+ * rejetee), a refund's (en_attente, approuve, rejete), a bank's (active, inactive,
+ * suspendue) or a chantier's (planifie, en_cours, suspendu, termine, annule); a missing one reads
+ * inactif (spec 3 §3).
  */
 export function StatusBadge({ statut, ...props }: { statut: string | null | undefined } & BadgeProps) {
   const known = statutOf(statut);

@@ -1,0 +1,92 @@
+import { type Chantier, formatChantierDate } from '@app/shared';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
+import { ChantierProgress } from './ChantierProgress.tsx';
+import { ChantierRowActions } from './ChantierRowActions.tsx';
+import { ChantierStatut } from './ChantierStatut.tsx';
+import { budgetShare, formatXAF, personName, placeLabel, produitLabel } from './chantier-format.ts';
+
+const wrap = { overflowWrap: 'anywhere' } as const;
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" style={wrap}>
+      <Text span c="dimmed" size="sm">
+        {label}
+        {'\u00a0'}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+export interface ChantierCardProps {
+  chantier: Chantier;
+  /** Managers edit and delete (spec 2 §6); the others read. */
+  canManage: boolean;
+  onEdit: (chantier: Chantier) => void;
+  onDelete: (chantier: Chantier) => void;
+}
+
+/**
+ * A chantier as a card (the default view, and a phone's): its status (and 'En retard'), name,
+ * place, product and site, dates, budget used against planned, progress bar, the people, and for
+ * managers its actions.
+ */
+export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: ChantierCardProps) {
+  const titleId = useId();
+  const responsable = personName(c.responsable);
+  const createur = personName(c.createur);
+  const overrun = c.budget_utilise > c.budget_prevu;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
+      <ChantierStatut chantier={c} />
+      <Title order={3} size="h5" id={titleId} mt="xs" lineClamp={2} style={wrap}>
+        {c.nom_chantier}
+      </Title>
+      <Group gap={4} wrap="nowrap" align="flex-start" mt={2}>
+        <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} color="var(--mantine-color-dimmed)" />
+        <div>
+          <Text size="sm" fw={500} style={wrap}>
+            {placeLabel(c)}
+          </Text>
+          <Text size="xs" c="dimmed" style={wrap}>
+            {c.adresse}
+          </Text>
+        </div>
+      </Group>
+      {c.description && (
+        <Text size="sm" mt="xs" lineClamp={2} style={wrap}>
+          {c.description}
+        </Text>
+      )}
+      <Stack gap={2} mt="sm" style={{ flex: 1 }}>
+        <Line label="Produit">{produitLabel(c)}</Line>
+        {c.site && <Line label="Site">{c.site.nom_site}</Line>}
+        <Line label="Début">{formatChantierDate(c.date_debut)}</Line>
+        <Line label="Fin prévue">{formatChantierDate(c.date_fin_prevue)}</Line>
+        <Line label="Budget">
+          <Text span fw={600} size="sm">
+            {formatXAF(c.budget_utilise)}
+          </Text>{' '}
+          utilisés sur {formatXAF(c.budget_prevu)}{' '}
+          <Text span size="sm" c={overrun ? 'red.8' : undefined} fw={overrun ? 600 : undefined}>
+            ({budgetShare(c)}
+            {'\u00a0'}%{overrun ? ', dépassé' : ''})
+          </Text>
+        </Line>
+        {responsable && <Line label="Responsable">{responsable}</Line>}
+        {createur && <Line label="Créé par">{createur}</Line>}
+      </Stack>
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <ChantierProgress chantier={c} />
+      </div>
+      {canManage && (
+        <Group mt="sm">
+          <ChantierRowActions chantier={c} onEdit={onEdit} onDelete={onDelete} />
+        </Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,296 @@
+import {
+  CHANTIER_MESSAGES,
+  CHANTIER_STATUTS_CREATION,
+  type Chantier,
+  type ChantierStatut,
+  DIGIT_GROUP,
+  fullName,
+  PAYS_CHANTIER,
+} from '@app/shared';
+import { Fieldset, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type ChantierResult, useSaveChantier } from '../../data/chantiers.ts';
+import { gestionnairesActifsQuery } from '../../data/personnel.ts';
+import { produitsListQuery } from '../../data/produits.ts';
+import { activeSitesQuery } from '../../data/sites.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
+import { SiteSelect } from '../../ui/SiteSelect.tsx';
+import {
+  type ChantierFormValues,
+  chantierCreateBody,
+  chantierError,
+  chantierUpdateBody,
+  chantierValues,
+  emptyChantierValues,
+  CHANTIER_FIELD_LABELS as LABELS,
+} from './chantier-form.ts';
+import { STATUT_OPTIONS, statutChoices } from './chantier-format.ts';
+
+const CREATION_STATUTS = STATUT_OPTIONS.filter((o) =>
+  (CHANTIER_STATUTS_CREATION as readonly string[]).includes(o.value),
+);
+const PAYS_OPTIONS = PAYS_CHANTIER.map((value) => ({ value, label: value }));
+
+/** The budgets in whole XAF, written as the screen shows them ('12 500 000 XAF'), by steps of 1 000. */
+const budgetProps = {
+  thousandSeparator: DIGIT_GROUP,
+  suffix: '\u00a0XAF',
+  allowDecimal: false,
+  allowNegative: false,
+  hideControls: true,
+  min: 0,
+  step: 1000,
+} as const;
+
+export interface ChantierFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The chantier to edit; null: a new one. */
+  chantier: Chantier | null;
+  /** After a creation: the page says so ('Chantier créé !'). */
+  onCreated?: (chantier: Chantier) => void;
+}
+
+/**
+ * 'Créer un nouveau chantier de construction' (spec 2 §2, §5) or 'Modifier le chantier': the
+ * sections Informations générales, Localisation, Planning, Budget and Associations (optionnel).
+ * The checks run in the spec's order and one message shows at a time, cleared by any change; an
+ * edit offers the current status and the changes allowed from it.
+ */
+export function ChantierFormModal({ opened, onClose, chantier, onCreated }: ChantierFormModalProps) {
+  const save = useSaveChantier();
+  const editing = chantier !== null;
+  const form = useForm<ChantierFormValues>({
+    mode: 'controlled',
+    initialValues: emptyChantierValues(),
+    // Changing any field clears the message shown (spec 2 §5).
+    onValuesChange: () => {
+      form.clearErrors();
+      save.reset();
+    },
+  });
+  // Bumped when an error appears: the focus (and the scroll) goes to the field to correct.
+  const [invalidAt, setInvalidAt] = useState(0);
+  const fields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (invalidAt) fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidAt]);
+
+  const siteId = form.values.site_id;
+  const gestionnaires = useQuery({ ...gestionnairesActifsQuery(), enabled: opened });
+  const sites = useQuery({ ...activeSitesQuery(), enabled: opened });
+  const produits = useQuery({
+    ...produitsListQuery({
+      page: 1,
+      limit: 1000,
+      search: '',
+      type: null,
+      disponibilite: null,
+      site_id: Number(siteId),
+    }),
+    enabled: opened && siteId !== null,
+  });
+
+  const reset = () => {
+    form.setValues(chantier ? chantierValues(chantier) : emptyChantierValues());
+    form.clearErrors();
+  };
+
+  const showErrors = (errors: Record<string, string>) => {
+    form.setErrors(errors);
+    setInvalidAt(Date.now());
+  };
+
+  const submit = (): Promise<string> | undefined => {
+    const values = form.getValues();
+    const failure = chantierError(values, editing);
+    if (failure) {
+      showErrors({ [failure.field]: failure.message });
+      return undefined;
+    }
+    const saved: Promise<ChantierResult> = chantier
+      ? save.mutateAsync({ id: chantier.id, body: chantierUpdateBody(values) })
+      : save.mutateAsync({ body: chantierCreateBody(values) });
+    return saved.then(({ chantier: result, message }) => {
+      if (!editing) onCreated?.(result);
+      return message;
+    });
+  };
+
+  // The chantier's own choices stay offered when the lists no longer have them (an inactive site…).
+  const responsables = (gestionnaires.data ?? []).map((g) => ({ value: String(g.id), label: fullName(g) }));
+  if (chantier?.responsable && !responsables.some((r) => r.value === String(chantier.responsable?.id))) {
+    responsables.unshift({ value: String(chantier.responsable.id), label: fullName(chantier.responsable) });
+  }
+  const produitChoices = (produits.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.titre }));
+  if (
+    chantier?.produit &&
+    String(chantier.site_id) === siteId &&
+    !produitChoices.some((p) => p.value === String(chantier.produit?.id))
+  ) {
+    produitChoices.unshift({ value: String(chantier.produit.id), label: chantier.produit.titre });
+  }
+  const currentSite = chantier?.site
+    ? { id: chantier.site.id, nom_site: chantier.site.nom_site, ville_site: chantier.site.ville_site }
+    : undefined;
+  const statuts = chantier ? statutChoices(chantier.statut) : CREATION_STATUTS;
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      onOpen={reset}
+      title={editing ? 'Modifier le chantier' : 'Créer un nouveau chantier de construction'}
+      size="xl"
+      save={save}
+      failure={editing ? CHANTIER_MESSAGES.updateError : CHANTIER_MESSAGES.createError}
+      onSubmit={submit}
+      onFieldErrors={showErrors}
+      submitLabel={
+        editing
+          ? save.isPending
+            ? 'Enregistrement...'
+            : 'Enregistrer les modifications'
+          : save.isPending
+            ? 'Création...'
+            : 'Créer le chantier'
+      }
+    >
+      <div ref={fields} style={{ display: 'contents' }}>
+        <Fieldset legend="Informations générales" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={LABELS.nom_chantier}
+              withAsterisk
+              maxLength={200}
+              placeholder="Résidence Les Palmiers — Lot 3"
+              {...form.getInputProps('nom_chantier')}
+            />
+            <Select
+              label={LABELS.statut}
+              withAsterisk
+              openOnFocus={false}
+              allowDeselect={false}
+              data={statuts}
+              description={editing ? 'Le statut actuel et les changements permis' : undefined}
+              {...form.getInputProps('statut')}
+              onChange={(value) => value && form.setFieldValue('statut', value as ChantierStatut)}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={LABELS.description}
+            withAsterisk
+            mt="md"
+            rows={3}
+            resize="vertical"
+            maxLength={5000}
+            placeholder="Ce qui est construit, les étapes prévues"
+            {...form.getInputProps('description')}
+          />
+        </Fieldset>
+
+        <Fieldset legend="Localisation" radius="md">
+          <TextInput label={LABELS.adresse} withAsterisk maxLength={300} {...form.getInputProps('adresse')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+            <TextInput label={LABELS.ville} withAsterisk maxLength={100} {...form.getInputProps('ville')} />
+            <Select
+              label={LABELS.pays}
+              openOnFocus={false}
+              allowDeselect={false}
+              data={PAYS_OPTIONS}
+              {...form.getInputProps('pays')}
+              onChange={(value) => value && form.setFieldValue('pays', value)}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Planning" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={LABELS.date_debut} type="date" withAsterisk {...form.getInputProps('date_debut')} />
+            <TextInput
+              label={LABELS.date_fin_prevue}
+              type="date"
+              withAsterisk
+              min={form.values.date_debut || undefined}
+              {...form.getInputProps('date_fin_prevue')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Budget" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput
+              label={LABELS.budget_prevu}
+              withAsterisk
+              {...budgetProps}
+              {...form.getInputProps('budget_prevu')}
+            />
+            <NumberInput label={LABELS.budget_utilise} {...budgetProps} {...form.getInputProps('budget_utilise')} />
+            <NumberInput
+              label={editing ? LABELS.pourcentage_avancement : 'Avancement initial (%)'}
+              description={editing ? 'Vide : calculé selon le statut et les dates' : undefined}
+              min={0}
+              max={100}
+              clampBehavior="strict"
+              allowDecimal={false}
+              allowNegative={false}
+              suffix={'\u00a0%'}
+              {...form.getInputProps('pourcentage_avancement')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Associations (optionnel)" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label={LABELS.responsable_id}
+              clearable
+              searchable
+              openOnFocus={false}
+              placeholder={gestionnaires.isPending ? 'Chargement...' : 'Aucun responsable'}
+              nothingFoundMessage="Aucun gestionnaire trouvé"
+              data={responsables}
+              {...form.getInputProps('responsable_id')}
+              error={
+                form.errors.responsable_id ??
+                (gestionnaires.isError
+                  ? `Gestionnaires indisponibles\u00a0: ${gestionnaires.error.message}`
+                  : undefined)
+              }
+            />
+            <SiteSelect
+              sites={sites}
+              current={currentSite}
+              withAsterisk={false}
+              clearable
+              openOnFocus={false}
+              value={siteId}
+              onChange={(value) => {
+                // Another site: its own products only, the product is chosen again.
+                form.setValues({ site_id: value, produit_id: null });
+              }}
+              error={form.errors.site_id}
+            />
+            <Select
+              label={LABELS.produit_id}
+              clearable
+              searchable
+              openOnFocus={false}
+              disabled={siteId === null}
+              placeholder={siteId === null ? 'D’abord le site' : 'Aucun produit'}
+              nothingFoundMessage="Aucun produit sur ce site"
+              data={produitChoices}
+              {...form.getInputProps('produit_id')}
+              error={
+                form.errors.produit_id ??
+                (produits.isError ? `Produits indisponibles\u00a0: ${produits.error.message}` : undefined)
+              }
+            />
+          </SimpleGrid>
+        </Fieldset>
+      </div>
+    </FormModal>
+  );
+}
