@@ -7,32 +7,10 @@ import {
   fullName,
   splitNomComplet,
 } from '@app/shared';
-import { Divider, Group, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { DetailField } from '../../ui/DetailField.tsx';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { months, produitTitre, situationLabel } from './demande-format.ts';
-
-const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
-
-function Section({
-  title,
-  children,
-  cols = { base: 1, xs: 2 },
-}: {
-  title: string;
-  children: ReactNode;
-  cols?: SimpleGridProps['cols'];
-}) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Divider label={title} labelPosition="left" styles={sectionLabel} />
-      <SimpleGrid component="dl" cols={cols} spacing="sm" verticalSpacing="xs" m={0}>
-        {children}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 /**
  * A demande, read-only (spec 1 §2.5): personal information, contact, address, finance with the
@@ -55,7 +33,7 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
         <StatusBadge statut={demande.statut} size="lg" />
       </Group>
 
-      <Section title="Informations personnelles">
+      <DetailSection title="Informations personnelles">
         {/* As the member's account will hold it. */}
         <DetailField label="Nom">{splitNomComplet(demande.nom_complet).nom}</DetailField>
         <DetailField label="Prénoms">{splitNomComplet(demande.nom_complet).prenom}</DetailField>
@@ -63,26 +41,26 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
         <DetailField label="Date de naissance">{formatDate(demande.date_naissance)}</DetailField>
         <DetailField label="Situation matrimoniale">{situationLabel(demande.situation_matrimoniale)}</DetailField>
         <DetailField label="Profession">{demande.profession}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Contact">
+      <DetailSection title="Contact">
         <DetailField label="E-mail">{demande.email}</DetailField>
         <DetailField label="Téléphone">{demande.telephone}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Adresse" cols={{ base: 1, xs: 3 }}>
+      <DetailSection title="Adresse" cols={{ base: 1, xs: 3 }}>
         <DetailField label="Adresse">{demande.adresse}</DetailField>
         <DetailField label="Ville">{demande.ville}</DetailField>
         <DetailField label="Pays">{demande.pays}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Informations financières" cols={{ base: 1, xs: 3 }}>
+      <DetailSection title="Informations financières" cols={{ base: 1, xs: 3 }}>
         <DetailField label="Engagement mensuel">{formatFCFA(demande.engagement_mensuel)}</DetailField>
         <DetailField label="Durée de paiement">{months(demande.duree_paiement)}</DetailField>
         <DetailField label="Montant total">{formatFCFA(demande.montant_total)}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Produit demandé">
+      <DetailSection title="Produit demandé">
         <DetailField label="ID du produit">{demande.produit_id}</DetailField>
         <DetailField label="Nom du produit">{produitTitre(demande)}</DetailField>
         {demande.produit && (
@@ -94,14 +72,14 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
             <DetailField label="Prix de vente">{formatFCFA(demande.produit.prix_vente)}</DetailField>
           </>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title="Notes" cols={1}>
+      <DetailSection title="Notes" cols={1}>
         <DetailField label="Notes">{demande.notes || 'Aucune note'}</DetailField>
-      </Section>
+      </DetailSection>
 
       {processed && (
-        <Section title="Traitement">
+        <DetailSection title="Traitement">
           <DetailField label="Statut">
             <StatusBadge statut={demande.statut} size="sm" />
           </DetailField>
@@ -122,13 +100,13 @@ export function DemandeDetails({ demande }: { demande: Demande }) {
               <DetailField label="Commentaires">{demande.commentaires || 'Aucun commentaire'}</DetailField>
             </>
           )}
-        </Section>
+        </DetailSection>
       )}
 
-      <Section title="Informations système">
+      <DetailSection title="Informations système">
         <DetailField label="Créée le">{formatDateTime(demande.created_at)}</DetailField>
         <DetailField label="Dernière modification">{formatDateTime(demande.updated_at)}</DetailField>
-      </Section>
+      </DetailSection>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { DEPENSE_MESSAGES, type Depense, formatDate, formatDateTime, formatFCFA, fullName } from '@app/shared';
-import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCheck,
@@ -12,10 +12,10 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { depenseDetailQuery } from '../../data/depenses.ts';
-import { DetailField } from '../../ui/DetailField.tsx';
+import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -24,19 +24,6 @@ import { categorieLabel, createurName, type DepenseRights, depenseActions, filed
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Divider label={title} labelPosition="left" styles={sectionLabel} />
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
-        {children}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const personName = (person: Depense['approbateur']) => (person ? fullName(person) : 'Non renseigné');
 
@@ -73,14 +60,14 @@ export function DepenseDetails({ depense: d }: { depense: Depense }) {
         </Alert>
       )}
 
-      <Section title="Dépense">
+      <DetailSection title="Dépense">
         <DetailField label="Montant">{formatFCFA(d.montant)}</DetailField>
         <DetailField label="Catégorie">{categorieLabel(d)}</DetailField>
         <DetailField label="Date de la dépense">{formatDate(d.date_depense)}</DetailField>
         <DetailField label="Numéro de reçu">{d.numero_recu ?? 'Non renseigné'}</DetailField>
         <DetailField label="Banque">{d.banque.nom}</DetailField>
         <DetailField label="Justificatif">{d.fichier_justificatif ?? 'Aucun'}</DetailField>
-      </Section>
+      </DetailSection>
       <Stack gap={4}>
         <Text size="xs" c="dimmed">
           Description
@@ -90,7 +77,7 @@ export function DepenseDetails({ depense: d }: { depense: Depense }) {
         </Text>
       </Stack>
 
-      <Section title="Suivi">
+      <DetailSection title="Suivi">
         <DetailField label="Déclarée par">{createurName(d)}</DetailField>
         <DetailField label="Déclarée le">{formatDateTime(d.created_at)}</DetailField>
         <DetailField label="Statut">
@@ -111,7 +98,7 @@ export function DepenseDetails({ depense: d }: { depense: Depense }) {
             <DetailField label="Rejetée le">{formatDateTime(d.date_rejet)}</DetailField>
           </>
         )}
-      </Section>
+      </DetailSection>
     </Stack>
   );
 }

@@ -1,35 +1,10 @@
 import { formatDate, formatFCFA, fullName, type Membre } from '@app/shared';
-import { Divider, Group, Paper, Progress, SimpleGrid, type SimpleGridProps, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { DetailField } from '../../ui/DetailField.tsx';
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
-
-const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
-
-function Section({
-  title,
-  children,
-  cols = { base: 1, xs: 2 },
-  footer,
-}: {
-  title: string;
-  children: ReactNode;
-  cols?: SimpleGridProps['cols'];
-  footer?: ReactNode;
-}) {
-  return (
-    <Stack gap="xs" component="section">
-      <Divider label={title} labelPosition="left" styles={sectionLabel} />
-      <SimpleGrid component="dl" cols={cols} spacing="sm" verticalSpacing="xs" m={0}>
-        {children}
-      </SimpleGrid>
-      {footer}
-    </Stack>
-  );
-}
 
 /** A member's file, read-only: identity, address, product, gestionnaire and money. */
 export function MembreDetails({ membre }: { membre: Membre }) {
@@ -53,7 +28,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
         </Stack>
       </Group>
 
-      <Section title="Informations personnelles">
+      <DetailSection title="Informations personnelles">
         <DetailField label="Code ESV">{membre.code_esv}</DetailField>
         <DetailField label="Numéro CNI">{membre.num_cni}</DetailField>
         <DetailField label="Nom">{membre.nom}</DetailField>
@@ -62,15 +37,15 @@ export function MembreDetails({ membre }: { membre: Membre }) {
         <DetailField label="Téléphone">{membre.telephone ?? '—'}</DetailField>
         <DetailField label="Date de naissance">{formatDate(membre.date_naissance)}</DetailField>
         <DetailField label="Profession">{membre.profession}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Adresse" cols={{ base: 1, xs: 3 }}>
+      <DetailSection title="Adresse" cols={{ base: 1, xs: 3 }}>
         <DetailField label="Adresse">{membre.adresse}</DetailField>
         <DetailField label="Ville">{membre.ville}</DetailField>
         <DetailField label="Pays">{membre.pays}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Produit et gestionnaire">
+      <DetailSection title="Produit et gestionnaire">
         {produit ? (
           <>
             <DetailField label="Produit">{produit.nom}</DetailField>
@@ -84,9 +59,9 @@ export function MembreDetails({ membre }: { membre: Membre }) {
           <DetailField label="Produit">Aucun produit lié</DetailField>
         )}
         <DetailField label="Gestionnaire assigné">{gestionnaireName(membre)}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section
+      <DetailSection
         title="Situation financière"
         cols={{ base: 2, sm: 3 }}
         footer={
@@ -106,7 +81,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
         <DetailField label="Montant total">{formatFCFA(membre.montant_total)}</DetailField>
         <DetailField label="Déjà payé">{formatFCFA(membre.montant_deja_paye)}</DetailField>
         <DetailField label="Reste dû">{formatFCFA(membre.montant_du)}</DetailField>
-      </Section>
+      </DetailSection>
     </Stack>
   );
 }

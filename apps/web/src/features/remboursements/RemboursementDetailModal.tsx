@@ -6,14 +6,14 @@ import {
   REMBOURSEMENT_MESSAGES,
   type Remboursement,
 } from '@app/shared';
-import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist, IconDownload, IconFileSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { remboursementDetailQuery } from '../../data/remboursements.ts';
-import { DetailField } from '../../ui/DetailField.tsx';
+import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -22,19 +22,6 @@ import { membreName, type RemboursementRights, remboursementActions } from './re
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Divider label={title} labelPosition="left" styles={sectionLabel} />
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
-        {children}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const personName = (person: Remboursement['traitant']) => (person ? fullName(person) : 'Non renseigné');
 
@@ -61,22 +48,22 @@ export function RemboursementDetails({ remboursement: r }: { remboursement: Remb
         </Alert>
       )}
 
-      <Section title="Demande">
+      <DetailSection title="Demande">
         <DetailField label="Montant">{formatFCFA(r.montant)}</DetailField>
         <DetailField label="Raison">{r.raison}</DetailField>
         <DetailField label="Commentaire du demandeur">{r.commentaire || 'Aucun commentaire'}</DetailField>
         <DetailField label="Justificatif">{r.fichier_justificatif ?? 'Aucun'}</DetailField>
         <DetailField label="Déposée par">{personName(r.depose_par)}</DetailField>
         <DetailField label="Date de la demande">{formatDateTime(r.date_creation)}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Membre">
+      <DetailSection title="Membre">
         <DetailField label="Membre">{membreName(r)}</DetailField>
         <DetailField label="Code membre">{r.membre.code_esv}</DetailField>
         <DetailField label="E-mail">{r.membre.email}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Traitement">
+      <DetailSection title="Traitement">
         <DetailField label="Statut">
           <StatusBadge statut={r.statut} size="sm" style={fullBadge} />
         </DetailField>
@@ -86,7 +73,7 @@ export function RemboursementDetails({ remboursement: r }: { remboursement: Remb
           {r.banque?.nom ?? (r.statut === 'approuve' ? 'Non renseignée' : '–')}
         </DetailField>
         <DetailField label="Commentaire du responsable">{r.commentaire_traitement || 'Aucun commentaire'}</DetailField>
-      </Section>
+      </DetailSection>
     </Stack>
   );
 }

@@ -7,14 +7,14 @@ import {
   VERSEMENT_MESSAGES,
   type Versement,
 } from '@app/shared';
-import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconDownload, IconFileSearch, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { versementDetailQuery } from '../../data/versements.ts';
-import { DetailField } from '../../ui/DetailField.tsx';
+import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -23,19 +23,6 @@ import { membreName, OWN_DECLARATION, type VersementRights, versementActions } f
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-const sectionLabel = { label: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Divider label={title} labelPosition="left" styles={sectionLabel} />
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
-        {children}
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 const personName = (person: Versement['declare_par']) => (person ? fullName(person) : 'Non renseigné');
 
@@ -62,7 +49,7 @@ export function VersementDetails({ versement: v }: { versement: Versement }) {
         </Alert>
       )}
 
-      <Section title="Versement">
+      <DetailSection title="Versement">
         <DetailField label="Numéro de reçu">{v.numero_recu}</DetailField>
         <DetailField label="Montant">{formatFCFA(v.montant)}</DetailField>
         <DetailField label="Type">{TYPE_VERSEMENT_LABELS[v.type_versement]}</DetailField>
@@ -71,16 +58,16 @@ export function VersementDetails({ versement: v }: { versement: Versement }) {
         <DetailField label="Date du reçu">{formatDate(v.date_recu)}</DetailField>
         <DetailField label="Reçu scanné">{v.scan_recu ?? 'Aucun'}</DetailField>
         <DetailField label="Commentaire">{v.commentaire || 'Aucun commentaire'}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Membre et produit">
+      <DetailSection title="Membre et produit">
         <DetailField label="Membre">{membreName(v)}</DetailField>
         <DetailField label="Code membre">{v.membre.code_esv}</DetailField>
         <DetailField label="Produit">{v.produit.titre}</DetailField>
         <DetailField label="Prix du produit">{formatFCFA(v.produit.prix)}</DetailField>
-      </Section>
+      </DetailSection>
 
-      <Section title="Suivi">
+      <DetailSection title="Suivi">
         <DetailField label="Déclaré par">{personName(v.declare_par)}</DetailField>
         <DetailField label="Déclaré le">{formatDateTime(v.created_at)}</DetailField>
         <DetailField label="Statut">
@@ -98,7 +85,7 @@ export function VersementDetails({ versement: v }: { versement: Versement }) {
             <DetailField label="Rejeté le">{formatDateTime(v.date_rejet)}</DetailField>
           </>
         )}
-      </Section>
+      </DetailSection>
     </Stack>
   );
 }
