@@ -97,9 +97,12 @@ function buildWeb() {
 
 function buildApi() {
   return bundle({
-    entryPoints: ['apps/api/src/server.ts', 'apps/api/src/create-admin.ts', 'apps/api/src/check-ledger.ts'].map((f) =>
-      path.join(ROOT, f),
-    ),
+    entryPoints: [
+      'apps/api/src/server.ts',
+      'apps/api/src/create-admin.ts',
+      'apps/api/src/check-ledger.ts',
+      'apps/api/src/check-audit.ts',
+    ].map((f) => path.join(ROOT, f)),
     outdir: path.join(ROOT, 'apps/api/dist'),
   });
 }

@@ -20,6 +20,8 @@ import type { Database } from './db/database.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MediaStore } from './media/media-store.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
@@ -195,6 +197,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(versementsRoutes, { versements: new VersementsService(db, media), media });
       await api.register(depensesRoutes, { depenses: new DepensesService(db, media), media });
       await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
+      await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
     },
     { prefix: '/api' },

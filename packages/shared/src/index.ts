@@ -1,6 +1,7 @@
 import './zod-locale.ts';
 
 export * from './api.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './banques.ts';
 export * from './catalogue.ts';

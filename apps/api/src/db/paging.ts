@@ -4,10 +4,11 @@ import { counterValue } from './counters.ts';
 import type { Executor } from './database.ts';
 
 /**
- * Where a list's total comes from: a counter kept by the triggers (`counterKey`); a count of the
- * matching rows for a small table; or, for a search, a count that stops at SEARCH_COUNT_CAP.
+ * Where a list's total comes from: a counter kept by the triggers (`counterKey`); a total the table
+ * keeps itself (the audit journal's last position); a count of the matching rows for a small
+ * table; or, for a search, a count that stops at SEARCH_COUNT_CAP.
  */
-export type TotalSource = { counter: string } | 'count' | 'search';
+export type TotalSource = { counter: string } | { kept: RawBuilder<string | null> } | 'count' | 'search';
 
 /** A list's order as columns, the last one its key so that the order is total. */
 export type ListOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
@@ -36,7 +37,7 @@ function totalOf(matching: SelectQueryBuilder<never, never, object>, source: Tot
     const capped = matching.select(sql`1`.as('one')).limit(sql.lit(SEARCH_COUNT_CAP + 1));
     return sql`(SELECT count(*) FROM (${capped}) AS capped)`;
   }
-  return counterValue(source.counter);
+  return 'kept' in source ? source.kept : counterValue(source.counter);
 }
 
 /**

@@ -124,6 +124,9 @@ export interface AuditTable {
   ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+  /** Its place in the chain and its SHA-256 link to the row before: written by the trigger (migration 0011). */
+  position: Generated<string>;
+  empreinte: Generated<string>;
 }
 
 /** bigint FCFA and numeric columns are read as strings to stay exact. */

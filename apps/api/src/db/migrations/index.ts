@@ -9,6 +9,7 @@ import * as curlyApostrophes from './2026-11-25-0007-curly-apostrophes.ts';
 import * as money from './2026-11-26-0008-money.ts';
 import * as depensesRemboursements from './2026-11-27-0009-depenses-remboursements.ts';
 import * as chantiers from './2026-11-28-0010-chantiers.ts';
+import * as auditChaine from './2026-11-29-0011-audit-chaine.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0008-money': money,
   '2026-11-27-0009-depenses-remboursements': depensesRemboursements,
   '2026-11-28-0010-chantiers': chantiers,
+  '2026-11-29-0011-audit-chaine': auditChaine,
 };

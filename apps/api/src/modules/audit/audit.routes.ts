@@ -1,0 +1,97 @@
+import {
+  auditEntrySchema,
+  auditListQuerySchema,
+  auditStatsSchema,
+  idParamsSchema,
+  listSchema,
+  pageQuerySchema,
+  successSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditService } from './audit.service.ts';
+
+const pageOnly = pageQuerySchema.pick({ page: true }).extend({ limit: auditListQuerySchema.shape.limit });
+
+/** The audit journal (spec 3 §7 Audit): read only; no route changes it. */
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  const list = { 200: listSchema(auditEntrySchema) };
+
+  app.get(
+    '/audit',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Le journal d’audit, le plus récent d’abord (filtres utilisateur, table, action, période)',
+        querystring: auditListQuerySchema,
+        response: list,
+      },
+    },
+    async (request) => ({ success: true as const, ...(await audit.list(request.query)) }),
+  );
+
+  app.get(
+    '/audit/stats',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary:
+          'Total, aujourd’hui, cette semaine, ce mois ; les cinq utilisateurs et tables les plus actifs sur 30 jours',
+        response: { 200: successSchema(auditStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await audit.stats() }),
+  );
+
+  app.get(
+    '/audit/user/:id',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Les entrées d’un utilisateur',
+        params: idParamsSchema,
+        querystring: pageOnly,
+        response: list,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await audit.list(auditListQuerySchema.parse({ ...request.query, user_id: request.params.id }))),
+    }),
+  );
+
+  app.get(
+    '/audit/table/:name',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Les entrées d’une table',
+        params: z.object({ name: z.string().trim().min(1).max(60) }),
+        querystring: pageOnly,
+        response: list,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await audit.list(auditListQuerySchema.parse({ ...request.query, table_name: request.params.name }))),
+    }),
+  );
+
+  app.get(
+    '/audit/:id',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Une entrée du journal, avec ses valeurs avant et après',
+        params: idParamsSchema,
+        response: { 200: successSchema(auditEntrySchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await audit.get(request.params.id) }),
+  );
+};
