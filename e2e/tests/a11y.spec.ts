@@ -366,6 +366,36 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'entreprise, audit',
+    roles: ['admin', 'comptable'],
+    open: (page) => visit(page, '/entreprise').then(() => undefined),
+  },
+  {
+    name: 'entreprise, audit, filtres ouverts',
+    roles: ['admin', 'comptable'],
+    open: async (page) => {
+      await visit(page, '/entreprise');
+      await page.getByRole('button', { name: /^Filtres/ }).click();
+      await expect(page.getByRole('combobox', { name: 'Utilisateur' })).toBeVisible();
+      await settle(page);
+      return undefined;
+    },
+  },
+  {
+    name: "entreprise, détail d'une entrée d'audit",
+    roles: ['admin', 'comptable'],
+    open: async (page) => {
+      await visit(page, '/entreprise');
+      const details = page.getByRole('button', { name: /^Détails de l’entrée du / }).first();
+      return openDialog(page, details, 'Détails de l’entrée');
+    },
+  },
+  {
+    name: 'entreprise, banques',
+    roles: ['admin', 'comptable'],
+    open: (page) => visit(page, '/entreprise?onglet=banques').then(() => undefined),
+  },
+  {
     name: 'versements',
     roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
     open: (page) => visit(page, '/versements').then(() => undefined),

@@ -19,7 +19,11 @@ async function openEntreprise(page: Page) {
     .getByRole('link', { name: 'Entreprise' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeVisible();
+  // Audit is the default tab (spec 3 §2.4).
+  await expect(page.getByRole('tab', { name: 'Audit', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Banques' }).click();
   await expect(page.getByRole('tab', { name: 'Banques', selected: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/entreprise\?onglet=banques$/);
 }
 
 /** The balance shown on a bank's card. */
@@ -134,7 +138,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test(`the Entreprise page, its dialogs and the balance operation are accessible at ${width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signIn(page, DEMO.comptable);
-    await page.goto('/entreprise');
+    await page.goto('/entreprise?onglet=banques');
     await expect(page.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeVisible();
     await expect(page.getByRole('article', { name: DEMO_BANKS[1] })).toBeVisible();
     await settle(page);

@@ -53,7 +53,7 @@ async function findCard(page: Page, description: string) {
 
 /** A bank's balance, as the comptable reads it on its card of Entreprise → Banques. */
 async function soldeOf(page: Page, nom: string): Promise<number> {
-  await page.goto('/entreprise');
+  await page.goto('/entreprise?onglet=banques');
   const card = page.getByRole('article', { name: nom });
   const solde = card.getByText(/^Solde$/).locator('xpath=following-sibling::*[1]');
   await expect(solde).toHaveText(/\d\sFCFA$/);

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { DATA_DIR } from '../playwright.config.ts';
+import { expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -36,7 +35,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** The text of the last e-mail the server wrote for the address (quoted-printable decoded). */
 export async function lastMail(email: string): Promise<string> {
-  const folder = path.join(DATA_DIR, 'mail');
+  const dataDir = test.info().project.metadata.dataDir;
+  if (typeof dataDir !== 'string') throw new Error('ce couloir de tests ne lit pas de courriel');
+  const folder = path.join(dataDir, 'mail');
   await expect
     .poll(async () => (await readdir(folder).catch(() => [])).some((f) => f.endsWith(`${email}.eml`)))
     .toBe(true);

@@ -36,7 +36,7 @@ const sent = (calls: RecordedCall[], method: string) => calls.filter((c) => c.me
 describe('the add and edit bank forms', () => {
   it("checks the add form with the spec's messages, sends it, then shows the 3-second popup", async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     await user.click(await screen.findByRole('button', { name: 'Ajouter une banque' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter une banque' });
     await waitFor(() => expect(within(dialog).getByLabelText(/^Nom de la banque/)).toHaveFocus());
@@ -113,7 +113,7 @@ describe('the add and edit bank forms', () => {
           }
         : undefined,
     );
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     await user.click(await screen.findByRole('button', { name: 'Ajouter une banque' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter une banque' });
     await fill(user, within(dialog).getByLabelText(/^Nom de la banque/), 'Doublon');
@@ -132,7 +132,7 @@ describe('the add and edit bank forms', () => {
 
   it('edits a bank: only the name is required, and only the changed fields are sent', async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     await user.click(await screen.findByRole('button', { name: 'Modifier Ecobank Côte d’Ivoire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier la banque' });
     expect(within(dialog).queryByLabelText(/^Solde initial/)).not.toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('the add and edit bank forms', () => {
 
   it('keeps the principal bank principal and active', async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     await user.click(await screen.findByRole('button', { name: 'Modifier Société Générale Côte d’Ivoire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier la banque' });
     const principale = within(dialog).getByRole('switch', { name: /^Banque principale/ });
@@ -181,7 +181,7 @@ describe('the add and edit bank forms', () => {
 describe('the balance operation', () => {
   it('asks for a valid amount and a comment, then deposits and says so', async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     const card = await screen.findByRole('article', { name: 'Ecobank Côte d’Ivoire' });
     const toggle = within(card).getByRole('button', { name: 'Dépôt ou retrait sur Ecobank Côte d’Ivoire' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -212,7 +212,7 @@ describe('the balance operation', () => {
 
   it('offers no deposit or withdrawal on a bank that is not active', async () => {
     serveBanques(() => undefined);
-    renderWithProviders(<EntreprisePage />);
+    renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     const card = await screen.findByRole('article', { name: 'NSIA Banque' });
     expect(within(card).queryByRole('button', { name: 'Dépôt ou retrait sur NSIA Banque' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Historique de NSIA Banque' })).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('the balance operation', () => {
           }
         : undefined,
     );
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
     const card = await screen.findByRole('article', { name: 'Ecobank Côte d’Ivoire' });
     await user.click(within(card).getByRole('button', { name: 'Dépôt ou retrait sur Ecobank Côte d’Ivoire' }));
     const form = within(card).getByRole('form', { name: 'Opération sur le solde de Ecobank Côte d’Ivoire' });

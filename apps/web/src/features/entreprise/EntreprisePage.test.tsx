@@ -21,6 +21,9 @@ beforeEach(() => {
 
 afterEach(() => act(() => toastStore.clear()));
 
+/** The Banques tab; Audit is the default one. */
+const BANQUES_TAB = '/entreprise?onglet=banques';
+
 const toasts = () => toastStore.getSnapshot().map((t) => `${t.type}: ${t.message}`);
 
 const listCalls = (calls: RecordedCall[]) =>
@@ -40,15 +43,28 @@ describe('EntreprisePage', () => {
   it('shows the permission check until the profile is known', () => {
     sessionStore.clear();
     serveBanques();
-    renderWithProviders(<EntreprisePage />);
+    renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     expect(screen.getByText('Vérification des permissions...')).toBeInTheDocument();
+  });
+
+  it('opens on the Audit tab, and on the Banques tab when asked, the address keeping it', async () => {
+    serveBanques();
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques']);
+    expect(screen.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Journal d’audit' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Banques' }));
+    expect(await screen.findByRole('article', { name: 'NSIA Banque' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Journal d’audit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Audit' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Journal d’audit' })).toBeInTheDocument();
   });
 
   it('opens on the Banques tab: the totals and each bank with its figures', async () => {
     const calls = serveBanques();
-    renderWithProviders(<EntreprisePage />, { route: '/entreprise' });
+    renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     expect(screen.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Banques']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques']);
     expect(screen.getByRole('tab', { name: 'Banques' })).toHaveAttribute('aria-selected', 'true');
 
     const principale = await screen.findByRole('article', { name: 'Société Générale Côte d’Ivoire' });
@@ -77,7 +93,7 @@ describe('EntreprisePage', () => {
 
   it('filters by status through the address', async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise' });
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     await screen.findByRole('article', { name: 'NSIA Banque' });
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
     await user.click(screen.getByRole('option', { name: 'Suspendue' }));
@@ -86,7 +102,7 @@ describe('EntreprisePage', () => {
 
   it('says when there is no bank yet, and offers to add one', async () => {
     serveBanques((call) => (call.method === 'GET' && call.url.startsWith('/api/banques?') ? emptyList : undefined));
-    renderWithProviders(<EntreprisePage />);
+    renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     expect(await screen.findByText('Aucune banque')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Ajouter une banque' })).toHaveLength(2);
     const tiles = screen.getByRole('group', { name: 'Totaux des banques' });
@@ -100,7 +116,7 @@ describe('EntreprisePage', () => {
         ? { status: 403, body: { success: false, code: 'FORBIDDEN', message: 'Accès refusé – Rôle insuffisant.' } }
         : undefined,
     );
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur lors du chargement des banques')).toBeInTheDocument();
     expect(within(alert).getByText('Accès refusé – Rôle insuffisant.')).toBeInTheDocument();
@@ -117,7 +133,7 @@ describe('EntreprisePage', () => {
         ? { status: 200, body: { success: true, message: BANQUE_MESSAGES.deactivated } }
         : undefined,
     );
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     await user.click(await screen.findByRole('button', { name: 'Supprimer Ecobank Côte d’Ivoire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer la banque' });
     expect(
@@ -141,7 +157,7 @@ describe('EntreprisePage', () => {
           }
         : undefined,
     );
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     await user.click(await screen.findByRole('button', { name: 'Supprimer Société Générale Côte d’Ivoire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer la banque' });
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
@@ -155,7 +171,7 @@ describe('EntreprisePage', () => {
 
   it("shows a bank's movements, newest first, a page at a time", async () => {
     const calls = serveBanques();
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     await user.click(await screen.findByRole('button', { name: 'Historique de Ecobank Côte d’Ivoire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Historique des mouvements – Ecobank Côte d’Ivoire' });
     const table = await within(dialog).findByRole('table', { name: 'Mouvements de la banque' });
@@ -202,7 +218,7 @@ describe('EntreprisePage', () => {
         },
       };
     });
-    const { user } = renderWithProviders(<EntreprisePage />);
+    const { user } = renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     await user.click(await screen.findByRole('button', { name: 'Historique de NSIA Banque' }));
     const dialog = await screen.findByRole('dialog', { name: /^Historique des mouvements/ });
     expect(await within(dialog).findByText('Aucun mouvement')).toBeInTheDocument();

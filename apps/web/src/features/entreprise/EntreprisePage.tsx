@@ -1,10 +1,11 @@
 import { can, type Role } from '@app/shared';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBuildingBank } from '@tabler/icons-react';
+import { IconBuildingBank, IconShieldCheck } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentProfile } from '../../api/index.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
+import { AuditTab } from './AuditTab.tsx';
 import { BanquesTab } from './BanquesTab.tsx';
 
 /** One tab of the page: its value in the address (`?onglet=`), its label and its panel. */
@@ -15,11 +16,14 @@ interface EntrepriseTab {
   panel: ComponentType<{ role: Role }>;
 }
 
-/**
- * The page's tabs (spec 3 §2.4), the first one opening by default. The audit journal (spec 3 §2.5)
- * comes first, as the default tab, with its own issue.
- */
+/** The page's tabs (spec 3 §2.4), the first one opening by default: the audit journal, then the banks. */
 const TABS: readonly [EntrepriseTab, ...EntrepriseTab[]] = [
+  {
+    value: 'audit',
+    label: 'Audit',
+    icon: IconShieldCheck,
+    panel: () => <AuditTab />,
+  },
   {
     value: 'banques',
     label: 'Banques',
@@ -55,7 +59,7 @@ function EntrepriseContent({ role }: { role: Role }) {
           Entreprise
         </Title>
         <Text c="dimmed" size="sm">
-          Les banques de la société et leurs mouvements
+          Le journal d’audit, les banques de la société et leurs mouvements
         </Text>
       </div>
       <Tabs value={tab.value} onChange={choose} keepMounted={false}>
