@@ -90,7 +90,7 @@ test('a gestionnaire creates a chantier, finds it by its city and starts it; a m
   const card = page.getByRole('article', { name });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Planifié');
-  await expect(card).toContainText(/Budget\s:\s0\sXAF utilisés sur 12\s500\s000\sXAF/);
+  await expect(card).toContainText(/Budget\s:\s0\sFCFA utilisés sur 12\s500\s000\sFCFA/);
   await expect(card).toContainText(/Produit\s:\sAucun produit/);
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 

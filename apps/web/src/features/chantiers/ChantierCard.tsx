@@ -1,11 +1,11 @@
-import { type Chantier, formatChantierDate } from '@app/shared';
+import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { ChantierProgress } from './ChantierProgress.tsx';
 import { ChantierRowActions } from './ChantierRowActions.tsx';
 import { ChantierStatut } from './ChantierStatut.tsx';
-import { budgetShare, formatXAF, personName, placeLabel, produitLabel } from './chantier-format.ts';
+import { budgetShare, personName, placeLabel, produitLabel } from './chantier-format.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -68,9 +68,9 @@ export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: Chant
         <Line label="Fin prévue">{formatChantierDate(c.date_fin_prevue)}</Line>
         <Line label="Budget">
           <Text span fw={600} size="sm">
-            {formatXAF(c.budget_utilise)}
+            {formatFCFA(c.budget_utilise)}
           </Text>{' '}
-          utilisés sur {formatXAF(c.budget_prevu)}{' '}
+          utilisés sur {formatFCFA(c.budget_prevu)}{' '}
           <Text span size="sm" c={overrun ? 'red.8' : undefined} fw={overrun ? 600 : undefined}>
             ({budgetShare(c)}
             {'\u00a0'}%{overrun ? ', dépassé' : ''})

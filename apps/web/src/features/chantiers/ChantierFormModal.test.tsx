@@ -117,7 +117,7 @@ describe('ChantierFormModal', () => {
     await choose(user, container, 'Responsable', 'Moussa Traoré');
     await choose(user, container, 'Site', 'Cité Lagune Verte — Abidjan');
     await choose(user, container, 'Produit', 'Appartement T3');
-    expect(text((field('Budget prévu') as HTMLInputElement).value)).toBe('12 500 000 XAF');
+    expect(text((field('Budget prévu') as HTMLInputElement).value)).toBe('12 500 000 FCFA');
     await user.click(within(dialog).getByRole('button', { name: 'Créer le chantier' }));
 
     const success = await screen.findByRole('dialog', { name: /^Chantier créé\s!$/ });

@@ -3,7 +3,6 @@ import {
   CHANTIER_STATUTS_CREATION,
   type Chantier,
   type ChantierStatut,
-  DIGIT_GROUP,
   fullName,
   PAYS_CHANTIER,
 } from '@app/shared';
@@ -16,6 +15,7 @@ import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { produitsListQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
 import {
   type ChantierFormValues,
@@ -32,17 +32,6 @@ const CREATION_STATUTS = STATUT_OPTIONS.filter((o) =>
   (CHANTIER_STATUTS_CREATION as readonly string[]).includes(o.value),
 );
 const PAYS_OPTIONS = PAYS_CHANTIER.map((value) => ({ value, label: value }));
-
-/** The budgets in whole XAF, written as the screen shows them ('12 500 000 XAF'), by steps of 1 000. */
-const budgetProps = {
-  thousandSeparator: DIGIT_GROUP,
-  suffix: '\u00a0XAF',
-  allowDecimal: false,
-  allowNegative: false,
-  hideControls: true,
-  min: 0,
-  step: 1000,
-} as const;
 
 export interface ChantierFormModalProps {
   opened: boolean;
@@ -221,13 +210,8 @@ export function ChantierFormModal({ opened, onClose, chantier, onCreated }: Chan
 
         <Fieldset legend="Budget" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput
-              label={LABELS.budget_prevu}
-              withAsterisk
-              {...budgetProps}
-              {...form.getInputProps('budget_prevu')}
-            />
-            <NumberInput label={LABELS.budget_utilise} {...budgetProps} {...form.getInputProps('budget_utilise')} />
+            <MoneyInput label={LABELS.budget_prevu} withAsterisk step={1000} {...form.getInputProps('budget_prevu')} />
+            <MoneyInput label={LABELS.budget_utilise} step={1000} {...form.getInputProps('budget_utilise')} />
             <NumberInput
               label={editing ? LABELS.pourcentage_avancement : 'Avancement initial (%)'}
               description={editing ? 'Vide : calculé selon le statut et les dates' : undefined}

@@ -1,9 +1,9 @@
-import { type Chantier, formatChantierDate } from '@app/shared';
+import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
 import { Table, Text } from '@mantine/core';
 import { ChantierProgress } from './ChantierProgress.tsx';
 import { ChantierRowActions } from './ChantierRowActions.tsx';
 import { ChantierStatut } from './ChantierStatut.tsx';
-import { formatXAF, placeLabel, produitLabel } from './chantier-format.ts';
+import { placeLabel, produitLabel } from './chantier-format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -70,10 +70,10 @@ export function ChantierTable({ chantiers, canManage, onEdit, onDelete }: Chanti
               </Table.Td>
               <Table.Td style={nowrap}>
                 <Text size="sm" fw={600}>
-                  {formatXAF(c.budget_prevu)}
+                  {formatFCFA(c.budget_prevu)}
                 </Text>
                 <Text size="xs" c={c.budget_utilise > c.budget_prevu ? 'red.8' : 'dimmed'}>
-                  Utilisé{'\u00a0'}: {formatXAF(c.budget_utilise)}
+                  Utilisé{'\u00a0'}: {formatFCFA(c.budget_utilise)}
                 </Text>
               </Table.Td>
               <Table.Td miw={120}>

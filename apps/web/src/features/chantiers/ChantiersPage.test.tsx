@@ -63,7 +63,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 const action = (verb: string, name: string) => `${verb} le chantier «\u00a0${name}\u00a0»`;
 
 describe('ChantiersPage', () => {
-  it('shows each chantier as a card: status, late mark, product, dates, budget in XAF, progress, people', async () => {
+  it('shows each chantier as a card: status, late mark, product, dates, budget in FCFA, progress, people', async () => {
     const calls = serveChantiers({ chantiers: CHANTIERS });
     renderWithProviders(<ChantiersPage />, { route: '/chantiers' });
     expect(screen.getByRole('heading', { name: 'Gestion des Chantiers', level: 1 })).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('ChantiersPage', () => {
       'Site : Cité Lagune Verte',
       'Début : 01/03/2026',
       'Fin prévue : 31/12/2026',
-      'Budget : 2 500 000 XAF utilisés sur 12 500 000 XAF (20 %)',
+      'Budget : 2 500 000 FCFA utilisés sur 12 500 000 FCFA (20 %)',
       'Responsable : Awa Koné',
       'Créé par : Moussa Traoré',
       'Avancement80 %',
@@ -123,7 +123,7 @@ describe('ChantiersPage', () => {
         .map((h) => h.textContent),
     ).toEqual(['Chantier', 'Localisation', 'Statut', 'Dates', 'Budget', 'Avancement', 'Actions']);
     const row = screen.getByRole('row', { name: /Voirie de la Cité/ });
-    for (const value of ['Villa Premium', 'Abidjan', 'En retard', 'Début : 01/03/2026', '12 500 000 XAF', '80 %']) {
+    for (const value of ['Villa Premium', 'Abidjan', 'En retard', 'Début : 01/03/2026', '12 500 000 FCFA', '80 %']) {
       expect(text(row.textContent ?? '')).toContain(text(value));
     }
     expect(within(row).getByRole('button', { name: action('Modifier', 'Voirie de la Cité Lagune Verte') }));

@@ -5,18 +5,11 @@ import {
   type ChantierStatut,
   can,
   canChangeStatut,
-  formatNumber,
   fullName,
-  NBSP,
   type Role,
 } from '@app/shared';
 
 export const STATUT_OPTIONS = CHANTIER_STATUTS.map((value) => ({ value, label: CHANTIER_STATUT_LABELS[value] }));
-
-/** The chantier budgets' unit (spec 2 §9: the label XAF, whole amounts): '12 500 000 XAF'. */
-export function formatXAF(amount: number): string {
-  return `${formatNumber(Math.round(amount))}${NBSP}XAF`;
-}
 
 /** The product a chantier builds: its title, 'Produit #12' without one, 'Aucun produit' without a product. */
 export function produitLabel(chantier: Pick<Chantier, 'produit' | 'produit_id'>): string {
