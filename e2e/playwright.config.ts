@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// E2E_PORT and E2E_DATA_DIR let two runs share the machine (each run takes three ports from E2E_PORT).
+// E2E_PORT and E2E_DATA_DIR let two runs share the machine (each run takes two ports from E2E_PORT).
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 
 /** Debian's Chromium, as this machine can run it. */
@@ -12,19 +12,15 @@ export const CHROMIUM = {
 };
 
 /**
- * The lanes that run at once, each test file in one of them, one test after the other within a
- * lane: the journeys in two halves, each on its own server and fresh demo database (they change
- * data), and the accessibility sweep, which only reads, at each width on a third server. The
- * browser mostly waits, so four lanes fit two cores.
+ * The two lanes that run at once, each test file in one of them, one test after the other within a
+ * lane: the journeys, which change data, and the accessibility sweep, which only reads, each on its
+ * own server and fresh demo database. The browser mostly waits, so two lanes fit two cores.
  */
 const SERVERS = {
   journeys: { port: PORT, dataDir: DATA_DIR },
-  journeys2: { port: PORT + 2, dataDir: `${DATA_DIR}-2` },
   sweep: { port: PORT + 1, dataDir: `${DATA_DIR}-a11y` },
 } as const;
 
-/** The first half of the journeys; every other journey file (a new one too) runs in the second. */
-const FIRST_HALF = /\/(depenses|screenshots|demandes|auth|chantiers|membres|personnel|profile|audit)\.spec\.ts$/;
 const SWEEP = /\/a11y\.spec\.ts$/;
 
 const use = (server: keyof typeof SERVERS) => ({
@@ -57,7 +53,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 4,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
@@ -71,21 +67,13 @@ export default defineConfig({
   projects: [
     // The mail a journey reads is its own server's (helpers.ts lastMail).
     {
-      name: 'parcours-1',
-      testMatch: FIRST_HALF,
+      name: 'parcours',
+      testIgnore: SWEEP,
       workers: 1,
       use: use('journeys'),
       metadata: { dataDir: SERVERS.journeys.dataDir },
     },
-    {
-      name: 'parcours-2',
-      testIgnore: [FIRST_HALF, SWEEP],
-      workers: 1,
-      use: use('journeys2'),
-      metadata: { dataDir: SERVERS.journeys2.dataDir },
-    },
-    { name: 'accessibilite-1366', testMatch: SWEEP, grep: / à 1366 px/, workers: 1, use: use('sweep') },
-    { name: 'accessibilite-390', testMatch: SWEEP, grep: / à 390 px/, workers: 1, use: use('sweep') },
+    { name: 'accessibilite', testMatch: SWEEP, workers: 1, use: use('sweep') },
   ],
   webServer: Object.values(SERVERS).map(webServer),
 });
