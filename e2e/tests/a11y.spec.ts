@@ -315,12 +315,37 @@ const SCREENS: readonly Screen[] = [
       return openDialog(page, page.getByRole('button', { name: /^Changer (le )?mot de passe$/ }));
     },
   },
-  // The modules still to come share one page, in the same shell: one of them for the roles that reach it.
+  // One's own preferences: the page is the same for every role but the tabs (an admin's five, the others' two).
   {
-    name: 'page à venir',
-    roles: ['admin'],
-    open: (page) => visit(page, '/settings').then(() => undefined),
+    name: 'paramètres',
+    roles: ['admin', 'membre'],
+    open: async (page) => {
+      await visit(page, '/settings?onglet=utilisateur');
+      await expect(page.getByRole('combobox', { name: 'Thème' })).toBeVisible();
+      return undefined;
+    },
   },
+  {
+    name: 'paramètres, notifications',
+    roles: ['admin', 'membre'],
+    open: async (page) => {
+      await visit(page, '/settings?onglet=notifications');
+      await expect(page.getByText(/e-mails de sécurité/)).toBeVisible();
+      return undefined;
+    },
+  },
+  ...(['général', 'sécurité', 'système'] as const).map(
+    (tab): Screen => ({
+      name: `paramètres, ${tab}`,
+      roles: ['admin'],
+      open: async (page) => {
+        const onglet = { général: 'general', sécurité: 'securite', système: 'systeme' }[tab];
+        await visit(page, onglet === 'general' ? '/settings' : `/settings?onglet=${onglet}`);
+        await expect(page.getByRole('button', { name: 'Sauvegarder' })).toBeVisible();
+        return undefined;
+      },
+    }),
+  ),
   {
     name: 'chantiers',
     roles: ['admin', 'gestionnaire', 'membre'],

@@ -261,8 +261,37 @@ async function versementStats() {
   };
 }
 
+/**
+ * GET /api/dashboard of a comptable, naively: what waits counted, this month's and the last 12
+ * months' money summed over the rows at every request, in one round trip.
+ */
+async function dashboard() {
+  const { rows } = await pool.query(
+    `WITH debut AS (SELECT date_trunc('month', now()) - interval '11 months' AS debut)
+     SELECT
+       (SELECT count(*) FROM versements WHERE statut = 'en_attente' AND date_suppression IS NULL) AS versements_attente,
+       (SELECT coalesce(sum(montant), 0) FROM versements WHERE statut = 'en_attente' AND date_suppression IS NULL) AS montant_attente,
+       (SELECT count(*) FROM depenses WHERE statut = 'en_attente') AS depenses_attente,
+       (SELECT count(*) FROM remboursements WHERE statut = 'en_attente') AS remboursements_attente,
+       (SELECT coalesce(sum(solde), 0) FROM banques WHERE statut = 'active') AS banques,
+       (SELECT json_object_agg(mois, somme) FROM (
+          SELECT to_char(date_validation, 'YYYY-MM') AS mois, sum(montant) AS somme FROM versements, debut
+          WHERE statut = 'valide' AND date_suppression IS NULL AND date_validation >= debut GROUP BY 1) v) AS versements,
+       (SELECT json_object_agg(mois, somme) FROM (
+          SELECT to_char(date_approbation, 'YYYY-MM') AS mois, sum(montant) AS somme FROM depenses, debut
+          WHERE statut = 'approuvee' AND date_approbation >= debut GROUP BY 1) d) AS depenses`,
+  );
+  const row = rows[0];
+  const attente = [
+    { key: 'versements', value: Number(row.versements_attente) },
+    { key: 'depenses', value: Number(row.depenses_attente) },
+    { key: 'remboursements', value: Number(row.remboursements_attente) },
+  ];
+  return { success: true, data: { ...row, attente } };
+}
+
 /** Answers that are not a list page, by path. */
-const OTHERS: Record<string, () => Promise<unknown>> = { 'versements/stats': versementStats };
+const OTHERS: Record<string, () => Promise<unknown>> = { 'versements/stats': versementStats, dashboard };
 
 async function page(list: List, params: Params) {
   const values: unknown[] = [];

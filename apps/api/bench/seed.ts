@@ -530,6 +530,7 @@ async function seedVersements(db: Database, log: (line: string) => void): Promis
       ORDER BY u.id`);
 
     await sql`SELECT recompter()`.execute(trx);
+    await sql`SELECT recompter_totaux_journaliers()`.execute(trx);
     await sql`ANALYZE`.execute(trx);
     await checkVersements(trx);
   });

@@ -6,10 +6,11 @@
  * connections (harness.ts):
  * - the validated payments, page 3 (its exact total: the kept counter against a naive count(*));
  * - the payments' figures, /versements/stats (kept counters against a grouped count and sum);
- * - one member's payments, the member with the most (an exact count within one member).
+ * - one member's payments, the member with the most (an exact count within one member);
+ * - the comptable's dashboard, /dashboard (kept counters and hourly totals against sums over the rows).
  * Prints req/s, p50 and p99 of both, their ratio, and whether the target is met (≥ 1.5 × the bare
  * server, p99 < 100 ms).
- * Run: DATABASE_URL=postgres://… npm run bench:versements [-- --only valides,stats --duration 5 --reseed]
+ * Run: DATABASE_URL=postgres://… npm run bench:versements [-- --only valides,stats,dashboard --duration 5 --reseed]
  */
 import { type BenchLoad, benchArgs, runBench, type Summary } from './harness.ts';
 import { BENCH_COMPTABLES, benchComptableEmail, benchMembre, prepareBenchDatabase } from './seed.ts';
@@ -23,9 +24,16 @@ const figures: Summary = (body) => {
     .join(' ');
 };
 
+/** What waits for the comptable on his dashboard, and this month's payments. */
+const waiting: Summary = (body) => {
+  const data = (body as { data: { attente?: { key: string; value: number }[] } }).data;
+  return (data.attente ?? []).map((f) => `${f.key}=${f.value}`).join(' ');
+};
+
 const LOADS = {
   valides: (): BenchLoad => ({ name: 'versements-valides', path: '/api/versements?statut=valide&page=3&limit=20' }),
   stats: (): BenchLoad => ({ name: 'versements-stats', path: '/api/versements/stats', summary: figures }),
+  dashboard: (): BenchLoad => ({ name: 'tableau-de-bord', path: '/api/dashboard', summary: waiting }),
   membre: (membreId: number): BenchLoad => ({
     name: 'versements-membre',
     path: `/api/versements?membre_id=${membreId}`,

@@ -29,6 +29,8 @@ import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
 import { chantiersRoutes } from './modules/chantiers/chantiers.routes.ts';
 import { ChantiersService } from './modules/chantiers/chantiers.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
 import { DemandesService } from './modules/demandes/demandes.service.ts';
 import { depensesRoutes } from './modules/depenses/depenses.routes.ts';
@@ -41,6 +43,9 @@ import { membresRoutes } from './modules/membres/membres.routes.ts';
 import { MembresService } from './modules/membres/membres.service.ts';
 import { personnelRoutes } from './modules/personnel/personnel.routes.ts';
 import { PersonnelService } from './modules/personnel/personnel.service.ts';
+import { NoticeMailer } from './modules/preferences/notices.ts';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
@@ -105,6 +110,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const mail =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log);
+  const notices = new NoticeMailer(db, settings, mail, app.log);
+  app.addHook('onClose', () => notices.settled());
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
   mkdirSync(media.root, { recursive: true, mode: 0o700 });
@@ -185,6 +192,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
       await api.register(settingsRoutes);
+      await api.register(preferencesRoutes, { preferences: new PreferencesService(db) });
       await api.register(mediaRoutes, { media });
       await api.register(sitesRoutes, { sites: new SitesService(db, media) });
       await api.register(produitsRoutes, { produits: new ProduitsService(db, media) });
@@ -194,10 +202,11 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
-      await api.register(versementsRoutes, { versements: new VersementsService(db, media), media });
+      await api.register(versementsRoutes, { versements: new VersementsService(db, media, notices), media });
       await api.register(depensesRoutes, { depenses: new DepensesService(db, media), media });
       await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
+      await api.register(dashboardRoutes, { dashboard: new DashboardService(db, settings) });
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
     },
     { prefix: '/api' },

@@ -47,13 +47,39 @@ describe('the audit journal API (GET /audit…)', () => {
   const get = (url: string, role: Role = 'admin') => ctx.app.inject({ method: 'GET', url, headers: auth[role] });
 
   it('lets admin and comptable read every call; 403 for the four other roles', async () => {
-    const urls = ['/api/audit', '/api/audit/stats', '/api/audit/1', `/api/audit/user/${1}`, '/api/audit/table/sites'];
+    const urls = [
+      '/api/audit',
+      '/api/audit/stats',
+      '/api/audit/1',
+      `/api/audit/user/${1}`,
+      '/api/audit/table/sites',
+      '/api/audit/users?search=a',
+    ];
     for (const role of ROLES_ALL) {
       for (const url of urls) {
         const response = await get(url, role);
         expect(response.statusCode, `${role} ${url}`).toBe(role === 'admin' || role === 'comptable' ? 200 : 403);
       }
     }
+  });
+
+  it('finds the accounts the user filter offers by name or e-mail, twenty at most; a search is required', async () => {
+    const comptable = await ctx.db
+      .selectFrom('utilisateurs')
+      .select(['nom', 'email'])
+      .where('id', '=', ids.comptable)
+      .executeTakeFirstOrThrow();
+    const byName = await get(`/api/audit/users?search=${encodeURIComponent(comptable.nom)}`, 'comptable');
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().data).toContainEqual(expect.objectContaining({ id: ids.comptable, role: 'comptable' }));
+    const byEmail = await get(`/api/audit/users?search=${encodeURIComponent(comptable.email.toUpperCase())}`);
+    expect(byEmail.json().data.map((u: { id: number }) => u.id)).toEqual([ids.comptable]);
+    const everyone = await get('/api/audit/users?search=%40');
+    expect(everyone.json().data.length).toBeLessThanOrEqual(20);
+    expect(everyone.json().data.length).toBeGreaterThanOrEqual(ROLES_ALL.length);
+    const empty = await get('/api/audit/users?search=');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/[a-zàéè]/);
   });
 
   it('has no path that changes the journal, and the database refuses changes', async () => {

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { idField } from './fields.ts';
+import { roleSchema } from './roles.ts';
 
 /** The audit journal (spec 3 §2.5, §3 Audit entry, §5 Audit filters, §7 Audit; decisions §5). */
 
-/** The tables the spec's filter offers, with the names the journal records (users → utilisateurs, personnels → personnel). */
+/**
+ * The tables the spec's filter offers, with the names the journal records (users → utilisateurs,
+ * personnels → personnel), and the others the journal records.
+ */
 export const AUDIT_TABLES = [
   'utilisateurs',
   'sites',
@@ -18,6 +22,9 @@ export const AUDIT_TABLES = [
   'remboursements',
   'membres',
   'settings',
+  'preferences',
+  'favoris',
+  'sessions',
 ] as const;
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -32,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PASSWORD_RESET: 'Mot de passe réinitialisé',
   SESSION_EXTENDED: 'Session prolongée',
   SESSION_REVOKED: 'Session révoquée',
+  ACCOUNT_UNLOCKED: 'Compte débloqué',
 };
 
 export const AUDIT_MESSAGES = {
@@ -92,6 +100,18 @@ export const auditStatsSchema = z.object({
   most_audited_tables: z.array(z.object({ table_name: z.string(), audit_count: z.number().int() })),
 });
 export type AuditStats = z.infer<typeof auditStatsSchema>;
+
+/** GET /audit/users: the accounts the journal's user filter offers, found by name, e-mail or code. */
+export const auditUsersQuerySchema = z.object({ search: z.string().trim().min(1).max(100) });
+export const AUDIT_USERS_MAX = 20;
+export const auditUserSchema = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type AuditUser = z.infer<typeof auditUserSchema>;
 
 /** The days the tops of GET /audit/stats look back over. */
 export const AUDIT_TOP_DAYS = 30;

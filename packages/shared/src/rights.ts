@@ -19,6 +19,8 @@ export const CAPABILITIES = {
   'dashboard.refresh': ['admin', 'gestionnaire', 'comptable'],
   'dashboard.new_demande': ['admin'],
   'dashboard.activity_versements': ['admin', 'gestionnaire', 'comptable', 'commercial'],
+  // GET /dashboard/admin (spec 1 §7): the admin's lists.
+  'dashboard.admin': ['admin'],
 
   // Demandes (spec 1 §2.5, §6)
   'demandes.menu': ['admin'],
@@ -48,6 +50,9 @@ export const CAPABILITIES = {
   // Settings (spec 2 §6; decisions §5: stored on the server, administered by admins)
   'settings.read': ['admin'],
   'settings.update': ['admin'],
+  // Each account's own preferences (theme, page size, e-mail notices), from the same screen.
+  'preferences.read': ALL,
+  'preferences.update': ALL,
   // The API reference where it is not public (API_DOCS=admin, production's default)
   'api.docs': ['admin'],
 

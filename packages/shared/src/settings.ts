@@ -3,34 +3,91 @@ import { z } from 'zod';
 /**
  * Application settings (spec 2 §3, ranges §5, defaults §9), stored on the server by group.
  * Only settings that are enforced are kept (decisions §5): currency is always FCFA (§6), the
- * interface is French only, and the audit journal is append-only, so no currency, language,
- * time zone or log retention setting is offered.
+ * interface is French only, and the audit journal is append-only, so no currency, language or
+ * log retention setting is offered (docs/decisions/0016-settings.md). The time zone and the
+ * monthly collection target feed the dashboard's month.
  */
+
+/** The company's time zone: where "this month" starts and ends. Côte d’Ivoire for the demo company. */
+export const TIME_ZONES = [
+  'Africa/Abidjan',
+  'Africa/Bamako',
+  'Africa/Brazzaville',
+  'Africa/Conakry',
+  'Africa/Dakar',
+  'Africa/Douala',
+  'Africa/Kinshasa',
+  'Africa/Lagos',
+  'Africa/Libreville',
+  'Africa/Lome',
+  'Africa/Niamey',
+  'Africa/Ouagadougou',
+  'Africa/Porto-Novo',
+] as const;
+export type TimeZone = (typeof TIME_ZONES)[number];
+
+/** The spec's ranges (§5) and the target's, which the form's fields and the server's checks share. */
+export const SETTINGS_RANGES = {
+  sessionTimeout: { min: 5, max: 120 },
+  passwordMinLength: { min: 6, max: 20 },
+  loginAttempts: { min: 3, max: 10 },
+  apiRateLimit: { min: 100, max: 10_000 },
+  /** Whole FCFA, up to a thousand billion; 0: no target set. */
+  monthlyTarget: { min: 0, max: 1_000_000_000_000 },
+} as const;
+
+/** A whole number within its range, one French message for anything else. */
+function wholeNumber({ min, max }: { min: number; max: number }, message: string) {
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
 const generalSchema = z.object({
   companyName: z.string().trim().min(1).max(120),
   slogan: z.string().trim().max(200),
   address: z.string().trim().max(300),
   phone: z.string().trim().max(40),
   email: z.union([z.string().trim().email(), z.literal('')]),
+  timeZone: z.enum(TIME_ZONES, { error: 'Fuseau horaire inconnu' }),
+  /** 'Objectif mensuel d’encaissement', whole FCFA; 0: no target set. */
+  monthlyTarget: wholeNumber(
+    SETTINGS_RANGES.monthlyTarget,
+    'L’objectif mensuel est un montant entier de 0 à 1\u202f000\u202f000\u202f000\u202f000\u00a0FCFA',
+  ),
 });
 
 const securitySchema = z.object({
-  sessionTimeout: z.number().int().min(5).max(120),
-  passwordMinLength: z.number().int().min(6).max(20),
+  sessionTimeout: wholeNumber(
+    SETTINGS_RANGES.sessionTimeout,
+    'Le délai d’inactivité doit être compris entre 5 et 120 minutes',
+  ),
+  passwordMinLength: wholeNumber(
+    SETTINGS_RANGES.passwordMinLength,
+    'La longueur minimale doit être comprise entre 6 et 20 caractères',
+  ),
   requireSpecialChars: z.boolean(),
-  loginAttempts: z.number().int().min(3).max(10),
+  loginAttempts: wholeNumber(SETTINGS_RANGES.loginAttempts, 'Le nombre de tentatives doit être compris entre 3 et 10'),
 });
 
+/** The server's log level; 'debug' is the spec's debug mode. */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
 const systemSchema = z.object({
-  logLevel: z.enum(['error', 'warn', 'info', 'debug']),
+  logLevel: z.enum(LOG_LEVELS, { error: 'Niveau de journalisation inconnu' }),
   maintenanceMode: z.boolean(),
-  apiRateLimit: z.number().int().min(100).max(10000),
+  apiRateLimit: wholeNumber(
+    SETTINGS_RANGES.apiRateLimit,
+    'La limite doit être comprise entre 100 et 10\u202f000 requêtes par heure',
+  ),
 });
 
 export const settingsSchema = z.object({ general: generalSchema, security: securitySchema, system: systemSchema });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SecuritySettings = z.infer<typeof securitySchema>;
 export const SETTINGS_GROUPS = ['general', 'security', 'system'] as const satisfies readonly (keyof Settings)[];
+export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+/** The answer to a saved change of the settings or of one's preferences (spec 2 §7). */
+export const SETTINGS_SAVED = 'Paramètres sauvegardés avec succès\u202f!';
 
 /** A change: any subset of any group. */
 export const settingsPatchSchema = z.object({
@@ -48,6 +105,8 @@ export const DEFAULT_SETTINGS: Settings = {
     address: '',
     phone: '',
     email: '',
+    timeZone: 'Africa/Abidjan',
+    monthlyTarget: 0,
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true, loginAttempts: 5 },
   system: { logLevel: 'info', maintenanceMode: false, apiRateLimit: 1000 },
@@ -63,9 +122,9 @@ export function mergeSettings(base: Settings, patch: SettingsPatch | Record<stri
   });
 }
 
-/** What anyone may read, even before signing in: company contact details and password rules. */
+/** What anyone may read, even before signing in: company contact details and password rules (not the target). */
 export const publicSettingsSchema = z.object({
-  general: generalSchema,
+  general: generalSchema.omit({ monthlyTarget: true }),
   security: securitySchema.pick({ sessionTimeout: true, passwordMinLength: true, requireSpecialChars: true }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -111,6 +111,12 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PreferencesTable {
+  utilisateur_id: number;
+  value: Json;
+  updated_at: Timestamp;
+}
+
 export interface AuditTable {
   id: Generated<string>;
   action: string;
@@ -250,6 +256,14 @@ export interface DemandesTable {
 }
 
 /** Kept list totals (migration 0005): one row per list and combination of counted filters. */
+/** Money in and out per day of the company's time zone, kept by triggers (migration 0013). */
+export interface TotauxJournaliersTable {
+  domaine: 'versements' | 'depenses' | 'remboursements';
+  jour: string;
+  total: number;
+  somme: string;
+}
+
 export interface CompteursTable {
   cle: string;
   total: string;
@@ -407,6 +421,7 @@ export interface DB {
   login_throttles: LoginThrottlesTable;
   unlock_tokens: UnlockTokensTable;
   settings: SettingsTable;
+  preferences: PreferencesTable;
   audit: AuditTable;
   sites: SitesTable;
   site_medias: SiteMediasTable;
@@ -416,6 +431,7 @@ export interface DB {
   membres: MembresTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
+  totaux_journaliers: TotauxJournaliersTable;
   banques: BanquesTable;
   versements: VersementsTable;
   mouvements_bancaires: MouvementsBancairesTable;

@@ -108,8 +108,6 @@ async function sendWithRetries<T>(path: string, options: RequestOptions, token: 
 function notifyFailure(error: ApiError): void {
   if (error.isConnection) {
     emitApiEvent({ type: 'toast', toastType: 'network', message: error.message });
-  } else if (error.code === 'MAINTENANCE') {
-    emitApiEvent({ type: 'toast', toastType: 'general', message: error.message });
   } else if (error.kind === 'http' && error.status >= 500) {
     emitApiEvent({ type: 'toast', toastType: 'general', message: MESSAGES.serverToast });
   }
@@ -139,7 +137,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       return await sendWithRetries<T>(path, options, fresh);
     }
   } catch (error) {
-    if (error instanceof ApiError && options.notify !== false) notifyFailure(error);
+    // Maintenance, from any call (sign-in included): the app shows its maintenance screen.
+    if (error instanceof ApiError && error.code === 'MAINTENANCE') emitApiEvent({ type: 'maintenance' });
+    else if (error instanceof ApiError && options.notify !== false) notifyFailure(error);
     throw error;
   }
 }

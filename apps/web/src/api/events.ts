@@ -7,7 +7,9 @@ export type ApiToastType = 'general' | 'auth' | 'network';
 export type ApiEvent =
   | { type: 'toast'; toastType: ApiToastType; message: string }
   /** The refresh was refused: storage is already cleared; the app tells the user and reloads. */
-  | { type: 'session-expired' };
+  | { type: 'session-expired' }
+  /** The server answered 503 MAINTENANCE: only administrators may use the app for now. */
+  | { type: 'maintenance' };
 
 type Listener = (event: ApiEvent) => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,4 @@
-import type { Profile } from '@app/shared';
+import { MESSAGES, type Profile } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { circuitBreaker, STORAGE_KEYS, sessionStore, tokenMonitor } from '../api
 import { ADMIN_PROFILE, fakeJwt, mockFetch, PUBLIC_SETTINGS } from '../test/fetch-mock.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { App } from './App.tsx';
+import { wireApiEvents } from './api-wiring.ts';
+import { maintenanceStore } from './maintenance.ts';
 
 function Probe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -87,11 +89,41 @@ describe('App', () => {
     expect(screen.getByText(/Seuls les administrateurs et comptables peuvent accéder/)).toBeInTheDocument();
   });
 
-  it('shows a coming page for a module still to come', async () => {
-    signInAs(ADMIN_PROFILE);
+  it('opens the settings to every role, a member with his own preferences only', async () => {
+    signInAs(MEMBER);
     renderWithProviders(<App />, { route: '/settings' });
     expect(await screen.findByRole('heading', { name: 'Paramètres' })).toBeInTheDocument();
-    expect(screen.getByText(/arrive dans une prochaine version/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Accès refusé' })).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance screen on a 503 MAINTENANCE, and Réessayer asks the server again', async () => {
+    const unwire = wireApiEvents();
+    try {
+      sessionStore.start({
+        token: fakeJwt(900),
+        refreshToken: 'refresh',
+        sessionExpiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+        profile: MEMBER,
+      });
+      let maintenance = true;
+      mockFetch(({ url }) => {
+        if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+        if (maintenance)
+          return { status: 503, body: { success: false, code: 'MAINTENANCE', message: MESSAGES.maintenance } };
+        if (url.endsWith('/personnel-auth/profile')) return { status: 200, body: { success: true, data: MEMBER } };
+        return { status: 404, body: { success: false, message: 'Ressource non trouvée' } };
+      });
+      const { user } = renderWithProviders(<App />);
+      expect(await screen.findByRole('heading', { name: 'Maintenance en cours' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.maintenance);
+      expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+      maintenance = false;
+      await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+      expect(await screen.findByRole('heading', { name: 'Tableau de bord — Membre' })).toBeInTheDocument();
+    } finally {
+      unwire();
+      maintenanceStore.set(false);
+    }
   });
 
   it('navigates with the sidebar and marks the active entry', async () => {

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSession } from '../api/index.ts';
 import { SessionGate } from '../features/auth/SessionGate.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
 import { withAllStyles } from '../ui/mantine-styles.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { MaintenanceScreen } from './MaintenanceScreen.tsx';
+import { maintenanceStore, useMaintenance } from './maintenance.ts';
 
 // The signed-in application is its own chunk: the login page does not download it.
 const loadShell = () => withAllStyles(import('./Shell.tsx'));
@@ -17,7 +20,19 @@ export function App() {
   useEffect(() => {
     if (signedIn) loadShell().catch(() => undefined);
   }, [signedIn]);
+  const queryClient = useQueryClient();
+  const underMaintenance = useMaintenance();
 
+  if (underMaintenance) {
+    return (
+      <MaintenanceScreen
+        onRetry={() => {
+          maintenanceStore.set(false);
+          void queryClient.invalidateQueries();
+        }}
+      />
+    );
+  }
   return (
     <SessionGate>
       {/* A shell that could not be downloaded (the network dropped) is fetched again by loading the page. */}

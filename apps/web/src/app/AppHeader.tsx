@@ -14,10 +14,11 @@ interface AppHeaderProps {
   navbarOpened: boolean;
   onToggleNavbar: () => void;
   onProfile: () => void;
+  onSettings: () => void;
   onLogout: () => void;
 }
 
-export function AppHeader({ profile, navbarOpened, onToggleNavbar, onProfile, onLogout }: AppHeaderProps) {
+export function AppHeader({ profile, navbarOpened, onToggleNavbar, onProfile, onSettings, onLogout }: AppHeaderProps) {
   const settings = useQuery(publicSettingsQuery());
   const companyName = settings.data?.general.companyName ?? 'Autopromotion Immobilière';
   const countdown = useSessionCountdown();
@@ -57,7 +58,7 @@ export function AppHeader({ profile, navbarOpened, onToggleNavbar, onProfile, on
         <SessionCountdown state={countdown} />
         {/* On a phone, 'Prolonger' takes the badge's room (the user menu still shows the role). */}
         <RoleBadge role={profile.role} visibleFrom={countdown.warning ? 'xs' : undefined} />
-        <UserMenu profile={profile} onProfile={onProfile} onLogout={onLogout} />
+        <UserMenu profile={profile} onProfile={onProfile} onSettings={onSettings} onLogout={onLogout} />
       </Group>
     </Group>
   );

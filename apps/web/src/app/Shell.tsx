@@ -15,6 +15,7 @@ import { AppHeader } from './AppHeader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLink } from './SkipLink.tsx';
+import { useThemePreference } from './use-theme-preference.ts';
 import { canOpen, canonicalPath, resolveView, VIEWS, ViewContent, viewPath } from './views.tsx';
 
 const HEADER_HEIGHT = 60;
@@ -33,6 +34,7 @@ export function Shell() {
   const pendingDemandes = usePendingDemandesCount(role);
   const view = resolveView(location.pathname, role);
   const allowed = canOpen(view, role);
+  useThemePreference();
 
   // Canonical addresses: admin's /users → the accounts page, an unknown path → / (history replaced).
   useEffect(() => {
@@ -80,6 +82,9 @@ export function Shell() {
           onToggleNavbar={navbar.toggle}
           onProfile={() => {
             void navigate(viewPath('profil'));
+          }}
+          onSettings={() => {
+            void navigate(viewPath('settings'));
           }}
           onLogout={logout}
         />

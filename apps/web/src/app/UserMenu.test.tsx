@@ -5,10 +5,11 @@ import { renderWithProviders } from '../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 describe('UserMenu', () => {
-  it('offers only what works: Mon Profil and Déconnexion, under the name first names first', async () => {
+  it('offers Mon Profil, Paramètres and Déconnexion, under the name first names first', async () => {
     const onProfile = vi.fn();
+    const onSettings = vi.fn();
     const { user } = renderWithProviders(
-      <UserMenu profile={ADMIN_PROFILE} onProfile={onProfile} onLogout={() => undefined} />,
+      <UserMenu profile={ADMIN_PROFILE} onProfile={onProfile} onSettings={onSettings} onLogout={() => undefined} />,
     );
     await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
     const menu = await screen.findByRole('menu');
@@ -16,9 +17,12 @@ describe('UserMenu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Mon Profil', 'Déconnexion']);
+    ).toEqual(['Mon Profil', 'Paramètres', 'Déconnexion']);
     expect(within(menu).getByText('Serge Konan')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Mon Profil' }));
     expect(onProfile).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Paramètres' }));
+    expect(onSettings).toHaveBeenCalledOnce();
   });
 });

@@ -1,20 +1,18 @@
 import { fullName, type Profile } from '@app/shared';
 import { Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { RoleBadge } from '../ui/RoleBadge.tsx';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 
 interface UserMenuProps {
   profile: Profile;
   onProfile: () => void;
+  onSettings: () => void;
   onLogout: () => void;
 }
 
-/**
- * Avatar menu: Mon Profil and Déconnexion. The spec's 'Paramètres' item did nothing (spec 1 §2.1):
- * it is offered again with the settings screen.
- */
-export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
+/** Avatar menu (spec 1 §2.1): Mon Profil, Paramètres (every role: its own preferences) and Déconnexion. */
+export function UserMenu({ profile, onProfile, onSettings, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -43,6 +41,9 @@ export function UserMenu({ profile, onProfile, onLogout }: UserMenuProps) {
         <Menu.Divider />
         <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={onProfile}>
           Mon Profil
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onSettings}>
+          Paramètres
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>

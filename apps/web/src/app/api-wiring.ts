@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/shared';
 import { onApiEvent } from '../api/index.ts';
 import { showToast } from '../ui/toasts/toast-store.ts';
+import { maintenanceStore } from './maintenance.ts';
 
 /** Delay between the 'session expired' toast and the reload (spec 1 §9). */
 export const SESSION_EXPIRED_RELOAD_MS = 2_000;
@@ -12,6 +13,10 @@ export function wireApiEvents(reload: () => void = () => window.location.reload(
   return onApiEvent((event) => {
     if (event.type === 'toast') {
       showToast(event.toastType, event.message);
+      return;
+    }
+    if (event.type === 'maintenance') {
+      maintenanceStore.set(true);
       return;
     }
     showToast('auth', MESSAGES.sessionExpiredToast);

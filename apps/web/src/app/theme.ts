@@ -3,6 +3,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   type ExtendComponent,
+  localStorageColorSchemeManager,
   type MantineColorsTuple,
   type MenuFactory,
   type ModalFactory,
@@ -76,3 +77,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': DIMMED, '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: {},
 });
+
+/** Where this browser remembers the last colour scheme applied (the account's preference). */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'color_scheme' });

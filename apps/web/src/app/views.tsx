@@ -17,7 +17,6 @@ import {
 import { type ComponentType, lazy } from 'react';
 import { useLocation } from 'react-router';
 
-const ComingSoonPage = lazy(() => import('../ui/ComingSoonPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const PersonnelsPage = lazy(() => import('../features/personnel/PersonnelsPage.tsx'));
 const UtilisateursPage = lazy(() => import('../features/utilisateurs/UtilisateursPage.tsx'));
@@ -29,12 +28,12 @@ const PAYMENTS = ['admin', 'gestionnaire', 'comptable', 'membre'] as const;
 export type NavCounter = 'favoris' | 'demandes';
 
 export interface ViewEntry {
-  /** The page's title (the tab's title, the 'coming' page's heading). */
+  /** The page's title (the tab's title). */
   title: string;
   /** Who may open the view; the others get 'Accès refusé'. */
   roles: readonly Role[];
-  /** The page: one lazy chunk per view. Absent: the module is still to come. */
-  page?: ComponentType;
+  /** The page: one lazy chunk per view. */
+  page: ComponentType;
   /** The spec's own wording of the 'Accès refusé' panel, where it gives one (spec 3 §2.7, §2.10). */
   denied?: string;
   /** Its sidebar entry (spec 1 §2.1), in the order of this list; absent: not in the sidebar. */
@@ -152,8 +151,12 @@ export const VIEWS = defineViews({
     page: lazy(() => import('../features/auth/ProfilePage.tsx')),
     nav: { label: 'Mon Profil', icon: IconUserCircle },
   },
-  // Reached from the user menu once its screen comes.
-  settings: { title: 'Paramètres', roles: ['admin'] },
+  // Reached from the user menu, by every role (its own preferences; the company's for an admin); not in the sidebar (spec 2 §6).
+  settings: {
+    title: 'Paramètres',
+    roles: ALL,
+    page: lazy(() => import('../features/settings/SettingsPage.tsx')),
+  },
   debug: { title: 'Tableau de bord', roles: ALL, page: DashboardPage, navAs: 'dashboard' },
 });
 
@@ -230,8 +233,8 @@ export function sidebarEntries(role: Role, counts: Record<NavCounter, number>): 
   });
 }
 
-/** The page of a view, or the 'coming' page of a module still to come. */
+/** The page of a view. */
 export function ViewContent({ view }: { view: View }) {
-  const { page: Page, title } = VIEWS[view];
-  return Page ? <Page /> : <ComingSoonPage title={title} />;
+  const { page: Page } = VIEWS[view];
+  return <Page />;
 }

@@ -1,5 +1,13 @@
-import { type AuditEntry, type AuditStats, auditEntrySchema, auditStatsSchema } from '@app/shared';
+import {
+  type AuditEntry,
+  type AuditStats,
+  type AuditUser,
+  auditEntrySchema,
+  auditStatsSchema,
+  auditUserSchema,
+} from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api, fetchPage, type Page } from '../api/index.ts';
 
 /**
@@ -52,6 +60,7 @@ export const auditKeys = {
   stats: () => [...auditKeys.all, 'stats'] as const,
   details: () => [...auditKeys.all, 'detail'] as const,
   detail: (id: number) => [...auditKeys.details(), id] as const,
+  users: (search: string) => [...auditKeys.all, 'users', search] as const,
 };
 
 export const auditListQuery = (filters: AuditListFilters) =>
@@ -65,6 +74,20 @@ export const auditStatsQuery = () =>
   queryOptions({
     queryKey: auditKeys.stats(),
     queryFn: ({ signal }) => fetchAuditStats(signal),
+  });
+
+/** GET /audit/users: up to 20 accounts found by name, e-mail or code, for the user filter. */
+export async function fetchAuditUsers(search: string, signal?: AbortSignal): Promise<AuditUser[]> {
+  const answer = await api.get<unknown>(`/audit/users?${new URLSearchParams({ search })}`, { signal, notify: false });
+  return z.array(auditUserSchema).parse(answer.data);
+}
+
+export const auditUsersQuery = (search: string) =>
+  queryOptions({
+    queryKey: auditKeys.users(search),
+    queryFn: ({ signal }) => fetchAuditUsers(search, signal),
+    enabled: search.length > 0,
+    placeholderData: keepPreviousData,
   });
 
 /** An entry never changes once written (a tamper-evident chain): read once. */

@@ -41,6 +41,7 @@ export const PUBLIC_SETTINGS = {
     address: 'Boulevard Latrille, Cocody, Abidjan',
     phone: '+225 27 22 41 50 50',
     email: 'contact@autopromotion.test',
+    timeZone: 'Africa/Abidjan',
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true },
 };

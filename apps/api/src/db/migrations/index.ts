@@ -10,6 +10,8 @@ import * as money from './2026-11-26-0008-money.ts';
 import * as depensesRemboursements from './2026-11-27-0009-depenses-remboursements.ts';
 import * as chantiers from './2026-11-28-0010-chantiers.ts';
 import * as auditChaine from './2026-11-29-0011-audit-chaine.ts';
+import * as preferences from './2026-11-30-0012-preferences.ts';
+import * as totauxJournaliers from './2026-12-01-0013-totaux-journaliers.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0009-depenses-remboursements': depensesRemboursements,
   '2026-11-28-0010-chantiers': chantiers,
   '2026-11-29-0011-audit-chaine': auditChaine,
+  '2026-11-30-0012-preferences': preferences,
+  '2026-12-01-0013-totaux-journaliers': totauxJournaliers,
 };

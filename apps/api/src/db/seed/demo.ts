@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Role } from '@app/shared';
+import { DEFAULT_SETTINGS, localIsoDate, type Role } from '@app/shared';
 import type { MediaStore } from '../../media/media-store.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
@@ -136,6 +136,8 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
         engagement_mensuel: 420_000,
         duree_paiement: 60,
         gestionnaire_id: ids.get('gestionnaire') ?? null,
+        // Eight months ago, before his first payment (seed/money.ts, memberHistory).
+        date_inscription: localIsoDate(new Date(new Date().getFullYear(), new Date().getMonth() - 8, 20)),
       })
       .execute();
     await seedPeople(trx, hashes[0] ?? '', produits, DEMO_LOTS, ids.get('gestionnaire') ?? 0);

@@ -2,6 +2,8 @@ import {
   auditEntrySchema,
   auditListQuerySchema,
   auditStatsSchema,
+  auditUserSchema,
+  auditUsersQuerySchema,
   idParamsSchema,
   listSchema,
   pageQuerySchema,
@@ -43,6 +45,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       },
     },
     async () => ({ success: true as const, data: await audit.stats() }),
+  );
+
+  app.get(
+    '/audit/users',
+    {
+      config: { right: 'audit.read' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Les comptes que propose le filtre « Utilisateur » : vingt au plus, trouvés par nom, e-mail ou code',
+        querystring: auditUsersQuerySchema,
+        response: { 200: successSchema(z.array(auditUserSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await audit.users(request.query.search) }),
   );
 
   app.get(

@@ -1,6 +1,16 @@
-import { AUDIT_MESSAGES, type AuditEntry, type AuditListQuery, type AuditStats, fullName } from '@app/shared';
+import {
+  AUDIT_MESSAGES,
+  AUDIT_USERS_MAX,
+  type AuditEntry,
+  type AuditListQuery,
+  type AuditStats,
+  type AuditUser,
+  fullName,
+  utilisateurListQuerySchema,
+} from '@app/shared';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { listAccounts } from '../utilisateurs/utilisateurs.repository.ts';
 import { type AuditRow, auditStats, findAudit, listAudit } from './audit.repository.ts';
 
 function toEntry(row: AuditRow): AuditEntry {
@@ -39,6 +49,13 @@ export class AuditService {
     const row = await findAudit(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', AUDIT_MESSAGES.notFound);
     return toEntry(row);
+  }
+
+  /** The user filter's choices: up to 20 accounts found as the users page finds them. */
+  async users(search: string): Promise<AuditUser[]> {
+    const query = utilisateurListQuerySchema.parse({ search, limit: AUDIT_USERS_MAX });
+    const { rows } = await listAccounts(this.db, query);
+    return rows.map(({ id, nom, prenom, email, role }) => ({ id, nom, prenom, email, role }));
   }
 
   async stats(): Promise<AuditStats> {

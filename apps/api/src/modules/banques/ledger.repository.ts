@@ -121,7 +121,8 @@ export interface LedgerBreach {
  * 3. every movement has its source row;
  * 4. every validated payment has exactly its credit, every deleted validated one its compensating debit,
  *    and no other payment has a movement;
- * 5. every approved expense and refund has exactly its debit, and no other one a movement.
+ * 5. every approved expense and refund has exactly its debit, and no other one a movement;
+ * 6. the daily totals the dashboard reads (migration 0013) equal a recount.
  */
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
@@ -228,6 +229,21 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     breaches.push({
       invariant: depense ? 'mouvement_depense' : 'mouvement_remboursement',
       detail: `${depense ? 'dépense' : 'remboursement'} ${d.id} (${d.statut}) : ${d.nombre} débit(s) pour ${d.debits}`,
+    });
+  }
+
+  const totaux = await sql<{ domaine: string; jour: string; garde: string; recompte: string }>`
+    SELECT coalesce(t.domaine, r.domaine) AS domaine, to_char(coalesce(t.jour, r.jour), 'YYYY-MM-DD') AS jour,
+      coalesce(t.total, 0) || ' / ' || coalesce(t.somme, 0) AS garde,
+      coalesce(r.total, 0) || ' / ' || coalesce(r.somme, 0) AS recompte
+    FROM (SELECT * FROM totaux_journaliers WHERE total <> 0 OR somme <> 0) t
+    FULL JOIN totaux_journaliers_recomptes r ON r.domaine = t.domaine AND r.jour = t.jour
+    WHERE t.total IS DISTINCT FROM r.total OR t.somme IS DISTINCT FROM r.somme
+    ORDER BY 1, 2`.execute(db);
+  for (const t of totaux.rows) {
+    breaches.push({
+      invariant: 'totaux_journaliers',
+      detail: `${t.domaine} du ${t.jour} : gardé ${t.garde}, recompté ${t.recompte}`,
     });
   }
   return breaches;

@@ -1,4 +1,4 @@
-import { publicSettingsSchema, settingsPatchSchema, settingsSchema, successSchema } from '@app/shared';
+import { publicSettingsSchema, SETTINGS_SAVED, settingsPatchSchema, settingsSchema, successSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 
@@ -39,7 +39,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await app.settings.update(callerOf(request), request.body),
-      message: 'Paramètres sauvegardés avec succès !',
+      message: SETTINGS_SAVED,
     }),
   );
 };

@@ -187,6 +187,16 @@ export async function findMembreForVersement(db: Executor, scope: Scope, membreI
   return query.executeTakeFirst();
 }
 
+/** The member's account, told of a decision on his payment. */
+export async function findMembreAccount(db: Executor, membreId: number) {
+  return db
+    .selectFrom('membres')
+    .innerJoin('utilisateurs', 'utilisateurs.id', 'membres.utilisateur_id')
+    .select(['utilisateurs.id', 'utilisateurs.email', 'utilisateurs.prenom', 'utilisateurs.nom'])
+    .where('membres.id', '=', membreId)
+    .executeTakeFirst();
+}
+
 /**
  * A pending payment validated in the ledger, in the caller's transaction: its bank credited (a
  * movement), the member's paid total raised, the row stamped. `at` dates it (the demo seed's

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  formatDate,
+  formatFCFA,
   VERSEMENT_MESSAGES,
   type Versement,
   type VersementListQuery,
@@ -19,7 +21,9 @@ import { insertAudit } from '../audit/audit.repository.ts';
 import { isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
 import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
+import type { NoticeMailer } from '../preferences/notices.ts';
 import {
+  findMembreAccount,
   findMembreForVersement,
   findScan,
   findVersement,
@@ -91,6 +95,7 @@ export class VersementsService {
   constructor(
     private readonly db: Database,
     private readonly media: MediaStore,
+    private readonly notices: NoticeMailer,
   ) {}
 
   async list(caller: Caller, query: VersementListQuery) {
@@ -212,7 +217,23 @@ export class VersementsService {
         },
       });
     });
-    return this.get(caller, id);
+    const versement = await this.get(caller, id);
+    await this.tellMembre(versement, 'Votre versement a été validé', [
+      `Votre versement de ${formatFCFA(versement.montant)} (reçu n° ${versement.numero_recu}, ${versement.banque.nom}) a été validé le ${formatDate(versement.date_validation)}.`,
+    ]);
+    return versement;
+  }
+
+  /** The member is told of the decision on his payment by e-mail, unless he turned such notices off. */
+  private async tellMembre(versement: Versement, subject: string, lines: string[]) {
+    const account = await findMembreAccount(this.db, versement.membre_id);
+    if (!account) return;
+    await this.notices.send({
+      utilisateurId: account.id,
+      to: account.email,
+      subject,
+      lines: [`Bonjour ${account.prenom},`, '', ...lines],
+    });
   }
 
   async reject(caller: Caller, id: number, body: RejectBody): Promise<Versement> {
@@ -232,7 +253,13 @@ export class VersementsService {
         new_values: { statut: 'rejete', date_rejet, motif },
       });
     });
-    return this.get(caller, id);
+    const versement = await this.get(caller, id);
+    await this.tellMembre(versement, 'Votre versement a été rejeté', [
+      `Votre versement de ${formatFCFA(versement.montant)} (reçu n° ${versement.numero_recu}, ${versement.banque.nom}) a été rejeté.`,
+      ...(versement.motif ? [`Motif : ${versement.motif}`] : []),
+      'Vous pouvez contacter votre gestionnaire pour en savoir plus.',
+    ]);
+    return versement;
   }
 
   /**

@@ -2,6 +2,7 @@ import { formatDateTime, formatLongDate, fullName, roleLabel } from '@app/shared
 import { Alert, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBriefcase,
+  IconBuilding,
   IconCalendar,
   IconClock,
   IconKey,
@@ -14,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSession } from '../../api/index.ts';
 import { profileQuery } from '../../data/auth.ts';
+import { publicSettingsQuery } from '../../data/settings.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
@@ -49,11 +51,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Mon Profil' (spec 3 §2.11): real data only, no invented city, hours or dates (decisions §6). */
+/** 'Mon Profil' (spec 3 §2.11): real data only, no invented city, hours or dates (decisions §6); the company's contact from its settings. */
 export default function ProfilePage() {
   const session = useSession();
   const stored = session.userData?.profile;
   const query = useQuery({ ...profileQuery(), placeholderData: stored });
+  // The company's address where the original showed a fixed 'Dakar, Sénégal' (spec 3 §2.11).
+  const company = useQuery(publicSettingsQuery()).data?.general;
   const [editOpen, setEditOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   // The stored copy stands in while the server cannot be reached.
@@ -130,6 +134,13 @@ export default function ProfilePage() {
                   )
                 }
               />
+              {company?.address && (
+                <InfoRow
+                  icon={<IconBuilding size={18} />}
+                  label={company.companyName}
+                  value={[company.address, company.phone].filter(Boolean).join(' · ')}
+                />
+              )}
             </Section>
           </Stack>
         </Grid.Col>

@@ -82,10 +82,10 @@ describe('DepensesPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     expect(screen.getByText('45 dépenses')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 – 45 dépenses')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 5 – 45 dépenses')).toBeInTheDocument();
     const first = listCalls(calls)[0];
     expect(first?.get('page')).toBe('1');
-    expect(first?.get('limit')).toBe('20');
+    expect(first?.get('limit')).toBe('10'); // the 'Éléments par page' preference's default
     expect(first?.get('sortBy')).toBe('date_depense');
     expect(first?.get('sortOrder')).toBe('desc');
     expect(first?.has('statut')).toBe(false);

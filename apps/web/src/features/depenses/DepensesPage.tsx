@@ -27,6 +27,7 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useFileDownload } from '../../ui/use-file-download.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { DepenseActionDialog } from './DepenseActionDialog.tsx';
 import { DepenseCard } from './DepenseCard.tsx';
@@ -37,9 +38,6 @@ import { DepenseStatsCards } from './DepenseStatsCards.tsx';
 import { DepenseTable } from './DepenseTable.tsx';
 import { depenseRights, STATUT_OPTIONS } from './depense-format.ts';
 import { useDepenseFilters } from './use-depense-filters.ts';
-
-/** Twenty expenses a page (the API's default). */
-export const DEPENSES_PAGE_SIZE = 20;
 
 const STATUT_FILTER = [{ value: ALL, label: 'Tous les statuts' }, ...STATUT_OPTIONS];
 
@@ -78,8 +76,9 @@ export default function DepensesPage() {
   const role = profile?.role;
   const rights = depenseRights(role, profile?.id ?? null);
   const { title, subtitle } = heading(role);
-  const { filters, update, setPage, searchInput, setSearchInput, filtered, clearAll } =
-    useDepenseFilters(DEPENSES_PAGE_SIZE);
+  const { filters, update, setPage, searchInput, setSearchInput, filtered, clearAll } = useDepenseFilters(
+    usePageSize(),
+  );
   const [view, setView] = useState<ViewMode>('grid');
 
   const query = useQuery(depensesListQuery(filters));

@@ -1,7 +1,9 @@
-import { AUDIT_MESSAGES } from '@app/shared';
+import { AUDIT_MESSAGES, fullName, roleLabel } from '@app/shared';
 import { Button, Card, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import type { AuditListFilters } from '../../data/audit.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type AuditListFilters, auditUsersQuery } from '../../data/audit.ts';
+import { useDebouncedSearch } from '../../ui/use-debounced-search.ts';
 import { ACTION_OPTIONS, type AuditFilterChanges, TABLE_OPTIONS } from './audit-format.ts';
 
 export interface AuditFilterPanelProps {
@@ -10,7 +12,7 @@ export interface AuditFilterPanelProps {
   filters: AuditListFilters;
   onChange: (changes: AuditFilterChanges) => void;
   onReset: () => void;
-  /** The users offered: the most active ones and those of the page shown. */
+  /** The users offered before any search: the most active ones and those of the page shown. */
   users: { value: string; label: string }[];
 }
 
@@ -20,6 +22,11 @@ export interface AuditFilterPanelProps {
  */
 export function AuditFilterPanel({ id, opened, filters, onChange, onReset, users }: AuditFilterPanelProps) {
   const rangeInvalid = !!filters.date_from && !!filters.date_to && filters.date_to < filters.date_from;
+  // Beyond the users offered, any account, found on the server as one types.
+  const { searchInput, setSearchInput, search } = useDebouncedSearch();
+  const found = useQuery(auditUsersQuery(search));
+  const options = new Map(users.map((u) => [u.value, u.label]));
+  for (const u of found.data ?? []) options.set(String(u.id), `${fullName(u)} (${roleLabel(u.role)})`);
   return (
     <Collapse expanded={opened} id={id}>
       <Card withBorder radius="md" padding="md" component="section" aria-label="Filtres du journal d’audit">
@@ -29,8 +36,10 @@ export function AuditFilterPanel({ id, opened, filters, onChange, onReset, users
             placeholder="Tous"
             clearable
             searchable
-            nothingFoundMessage="Aucun utilisateur trouvé"
-            data={users}
+            nothingFoundMessage={found.isFetching ? 'Recherche…' : 'Aucun utilisateur trouvé'}
+            data={[...options].map(([value, label]) => ({ value, label }))}
+            searchValue={searchInput}
+            onSearchChange={setSearchInput}
             value={filters.user_id === null ? null : String(filters.user_id)}
             onChange={(value) => onChange({ user_id: value ? Number(value) : null })}
           />

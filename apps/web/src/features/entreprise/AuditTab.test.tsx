@@ -92,7 +92,7 @@ describe('AuditTab', () => {
     expect(rows[2]?.slice(1, 5)).toEqual(['Visiteur', 'Échec de connexion', 'Utilisateurs', 'n°\u00a09']);
     expect(rows[3]?.slice(1)).toEqual(['Système', 'Création', 'Banques', 'n°\u00a04', '–', 'Détails']);
     expect(screen.getByText('Page 1 sur 3 – 45 entrées au total')).toBeInTheDocument();
-    expect(auditListCalls(calls)[0]?.searchParams.toString()).toBe('page=1&limit=20');
+    expect(auditListCalls(calls)[0]?.searchParams.toString()).toBe('page=1&limit=10');
   });
 
   it('filters by user, table, action and dates through the address, and resets them', async () => {
@@ -128,7 +128,7 @@ describe('AuditTab', () => {
     expect(screen.getByRole('button', { name: 'Filtres, 4 actifs' })).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Réinitialiser' }));
-    await waitFor(() => expect(auditListCalls(calls).at(-1)?.searchParams.toString()).toBe('page=1&limit=20'));
+    await waitFor(() => expect(auditListCalls(calls).at(-1)?.searchParams.toString()).toBe('page=1&limit=10'));
     expect(screen.getByTestId('location').textContent).toBe('');
   });
 
@@ -140,7 +140,7 @@ describe('AuditTab', () => {
     expect(within(panel).getByRole('combobox', { name: 'Table' })).toHaveValue('Banques');
     expect(within(panel).getByText('La date de fin doit suivre la date de début')).toBeInTheDocument();
     expect(auditListCalls(calls)[0]?.searchParams.toString()).toBe(
-      'page=1&limit=20&table_name=banques&date_from=2026-11-20&date_to=2026-11-10',
+      'page=1&limit=10&table_name=banques&date_from=2026-11-20&date_to=2026-11-10',
     );
   });
 

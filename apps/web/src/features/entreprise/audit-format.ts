@@ -1,10 +1,8 @@
 import { AUDIT_ACTION_LABELS, AUDIT_TABLES, type AuditEntry, type AuditStats, fullName } from '@app/shared';
 import { type AddressParam, idParam, useListFilters } from '../../ui/use-list-filters.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 
-/** Entries a page (the server's default). */
-export const AUDIT_PAGE_SIZE = 20;
-
-/** The journal's tables in French, the filter's (AUDIT_TABLES) first, then the others the journal records. */
+/** The journal's tables (AUDIT_TABLES) in French. */
 export const AUDIT_TABLE_LABELS: Record<string, string> = {
   utilisateurs: 'Utilisateurs',
   sites: 'Sites',
@@ -18,15 +16,9 @@ export const AUDIT_TABLE_LABELS: Record<string, string> = {
   remboursements: 'Remboursements',
   membres: 'Membres',
   settings: 'Paramètres',
+  preferences: 'Préférences',
   favoris: 'Favoris',
   sessions: 'Sessions',
-};
-
-/** Actions the server records that the shared labels do not name yet. */
-const EXTRA_ACTION_LABELS: Record<string, string> = {
-  ACCOUNT_UNLOCKED: 'Compte débloqué',
-  login: 'Connexion',
-  logout: 'Déconnexion',
 };
 
 export function tableLabel(name: string): string {
@@ -34,7 +26,7 @@ export function tableLabel(name: string): string {
 }
 
 export function actionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? EXTRA_ACTION_LABELS[action] ?? action;
+  return AUDIT_ACTION_LABELS[action] ?? action;
 }
 
 /** The colour of an action's badge: creations green, changes blue, deletions and failures red. */
@@ -120,7 +112,7 @@ export type AuditFilterChanges = Partial<{
 /** The journal's filters and page, kept in the address. */
 export function useAuditFilters() {
   const { values, page, set, setPage, filtered, clearAll } = useListFilters(AUDIT_PARAMS);
-  return { filters: { page, limit: AUDIT_PAGE_SIZE, ...values }, update: set, setPage, filtered, clearAll };
+  return { filters: { page, limit: usePageSize(), ...values }, update: set, setPage, filtered, clearAll };
 }
 
 /** How many filters the panel holds, for its toggle. */

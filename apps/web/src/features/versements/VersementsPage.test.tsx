@@ -85,10 +85,10 @@ describe('VersementsPage', () => {
     expect(text(row('RV-2026-00003').textContent ?? '')).toContain('Motif : Montant du reçu illisible');
 
     expect(screen.getByText('45 versements')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 sur 3 – 45 versements')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 5 – 45 versements')).toBeInTheDocument();
     const first = listCalls(calls)[0];
     expect(first?.get('page')).toBe('1');
-    expect(first?.get('limit')).toBe('20');
+    expect(first?.get('limit')).toBe('10'); // the 'Éléments par page' preference's default
     expect(first?.get('sortBy')).toBe('created_at');
     expect(first?.get('sortOrder')).toBe('desc');
     expect(first?.has('statut')).toBe(false);

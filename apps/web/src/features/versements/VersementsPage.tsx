@@ -19,6 +19,7 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useFileDownload } from '../../ui/use-file-download.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 import { panelFilterCount, useVersementFilters } from './use-versement-filters.ts';
 import { VersementActionDialog } from './VersementActionDialog.tsx';
 import { VersementCard } from './VersementCard.tsx';
@@ -29,9 +30,6 @@ import type { RowAction } from './VersementRowActions.tsx';
 import { VersementStatsCards } from './VersementStatsCards.tsx';
 import { VersementTable } from './VersementTable.tsx';
 import { versementRights } from './versement-format.ts';
-
-/** Twenty payments a page (the API's default). */
-export const VERSEMENTS_PAGE_SIZE = 20;
 
 export const LOAD_FAILURE = 'Erreur lors du chargement des versements';
 
@@ -69,8 +67,9 @@ export default function VersementsPage() {
   const profile = useCurrentProfile();
   const role = profile?.role;
   const rights = versementRights(role, profile?.id ?? null);
-  const { filters, update, setPage, searchInput, setSearchInput, filtered, clearAll } =
-    useVersementFilters(VERSEMENTS_PAGE_SIZE);
+  const { filters, update, setPage, searchInput, setSearchInput, filtered, clearAll } = useVersementFilters(
+    usePageSize(),
+  );
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const panelId = useId();
   const activeFilters = panelFilterCount(filters);

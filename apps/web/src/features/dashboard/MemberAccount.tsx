@@ -1,0 +1,118 @@
+import type { DashboardCompte } from '@app/shared';
+import { formatDate, formatFCFA, plural, TYPE_VERSEMENT_LABELS, type TypeVersement } from '@app/shared';
+import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** A member's own account (issue 14): his product, paid, remaining, next instalment, arrears, last payments. */
+export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
+  return (
+    <Stack gap="md">
+      {c.retard && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Versements en retard"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+        >
+          {formatFCFA(c.retard.montant)} restent dus depuis le {formatDate(c.retard.depuis)} (
+          {plural(c.retard.jours, 'jour')} de retard).
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compte-titre">
+        <Group justify="space-between" mb="sm" gap="xs">
+          <Title order={2} size="h4" id="compte-titre">
+            Mon acquisition
+          </Title>
+          <Text size="sm" c="dimmed">
+            Code membre {c.codeEsv}
+          </Text>
+        </Group>
+        {c.produit ? (
+          <Anchor component={Link} to={`/produits/${c.produit.id}`} fw={600}>
+            {c.produit.nom}
+          </Anchor>
+        ) : (
+          <Text c="dimmed">Aucun produit attribué.</Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="sm">
+          <Figure label="Montant total" value={formatFCFA(c.montantTotal)} />
+          <Figure label="Déjà payé" value={formatFCFA(c.dejaPaye)} />
+          <Figure label="Reste à payer" value={formatFCFA(c.reste)} />
+          <Figure label="Mensualité" value={`${formatFCFA(c.engagementMensuel)} × ${c.dureePaiement} mois`} />
+        </SimpleGrid>
+        <Progress value={c.progression} size="lg" radius="sm" mt="md" aria-label={`Payé à ${c.progression}\u00a0%`} />
+        <Text size="sm" mt={4}>
+          {c.progression}&nbsp;% payé
+        </Text>
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="echeance-titre">
+        <Title order={2} size="h4" id="echeance-titre" mb="xs">
+          Prochaine échéance
+        </Title>
+        {c.prochaineEcheance ? (
+          <Text>
+            Échéance n<sup>o</sup>&nbsp;{c.prochaineEcheance.numero} :{' '}
+            <strong>{formatFCFA(c.prochaineEcheance.montant)}</strong> le {formatDate(c.prochaineEcheance.date)}
+          </Text>
+        ) : (
+          <Text c="dimmed">
+            {c.reste === 0 ? 'Votre acquisition est entièrement payée.' : 'Toutes les échéances sont passées.'}
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="derniers-titre">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4" id="derniers-titre">
+            Mes derniers versements
+          </Title>
+          <Anchor component={Link} to="/versements" size="sm">
+            Tous mes versements
+          </Anchor>
+        </Group>
+        {c.derniersVersements.length === 0 ? (
+          <Text c="dimmed">Aucun versement pour l’instant.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={300}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th visibleFrom="sm">Type</Table.Th>
+                  <Table.Th ta="right">Montant</Table.Th>
+                  <Table.Th>Statut</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {c.derniersVersements.map((v) => (
+                  <Table.Tr key={v.id}>
+                    <Table.Td>{formatDate(v.date)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{TYPE_VERSEMENT_LABELS[v.type as TypeVersement] ?? v.type}</Table.Td>
+                    <Table.Td ta="right">{formatFCFA(v.montant)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge statut={v.statut} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  DEFAULT_PREFERENCES,
+  DEFAULT_SETTINGS,
+  FCFA_SUFFIX,
+  type Profile,
+  SETTINGS_SAVED,
+  type Settings,
+} from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { circuitBreaker, sessionStore } from '../../api/index.ts';
+import { ADMIN_PROFILE, mockFetch, type RecordedCall } from '../../test/fetch-mock.ts';
+import { keepSpaces } from '../../test/keep-spaces.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import SettingsPage from './SettingsPage.tsx';
+
+const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  general: { ...DEFAULT_SETTINGS.general, address: 'Cocody, Abidjan', phone: '+225 27 22 41 50 50' },
+};
+const MEMBER: Profile = { ...ADMIN_PROFILE, id: 7, role: 'membre', prenom: 'Awa', nom: 'Traoré' };
+
+function signInAs(profile: Profile) {
+  sessionStore.start({
+    token: 'access',
+    refreshToken: 'refresh',
+    sessionExpiresAt: '2026-11-22T20:00:00.000Z',
+    profile,
+  });
+}
+
+/** Answers the settings and preferences calls; a PUT waits for `release` when given. */
+function serveSettings(options: { hold?: Promise<void> } = {}): RecordedCall[] {
+  let settings = structuredClone(SETTINGS);
+  let preferences = { ...DEFAULT_PREFERENCES };
+  return mockFetch(async ({ method, url, body }) => {
+    if (url.endsWith('/api/settings') && method === 'GET')
+      return { status: 200, body: { success: true, data: settings } };
+    if (url.endsWith('/api/settings') && method === 'PUT') {
+      await options.hold;
+      const patch = body as Partial<Settings>;
+      settings = {
+        general: { ...settings.general, ...patch.general },
+        security: { ...settings.security, ...patch.security },
+        system: { ...settings.system, ...patch.system },
+      };
+      return { status: 200, body: { success: true, data: settings, message: SETTINGS_SAVED } };
+    }
+    if (url.endsWith('/api/preferences') && method === 'GET') {
+      return { status: 200, body: { success: true, data: preferences } };
+    }
+    if (url.endsWith('/api/preferences') && method === 'PUT') {
+      preferences = { ...preferences, ...(body as object) };
+      return { status: 200, body: { success: true, data: preferences, message: SETTINGS_SAVED } };
+    }
+    return { status: 404, body: { success: false, message: 'Ressource non trouvée' } };
+  });
+}
+
+beforeEach(() => {
+  circuitBreaker.reset();
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+});
+
+describe('SettingsPage', () => {
+  it('shows an admin the five tabs in the spec’s order and the company’s details', async () => {
+    signInAs(ADMIN_PROFILE);
+    serveSettings();
+    renderWithProviders(<SettingsPage />, { route: '/settings' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Général',
+      'Utilisateur',
+      'Sécurité',
+      'Notifications',
+      'Système',
+    ]);
+    expect(await screen.findByLabelText(/Nom de l’entreprise/)).toHaveValue('Autopromotion Immobilière');
+    expect(screen.getByLabelText('Adresse')).toHaveValue('Cocody, Abidjan');
+    expect(screen.getByRole('combobox', { name: 'Fuseau horaire' })).toHaveValue('Abidjan (Côte d’Ivoire)');
+    expect(screen.getByLabelText('Objectif mensuel d’encaissement')).toHaveValue(`0${FCFA_SUFFIX}`);
+  });
+
+  it("saves the company's details: 'Sauvegarde...' meanwhile, then the green banner", async () => {
+    signInAs(ADMIN_PROFILE);
+    let release = () => {};
+    const calls = serveSettings({ hold: new Promise<void>((resolve) => (release = resolve)) });
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings' });
+    const name = await screen.findByLabelText(/Nom de l’entreprise/);
+    await user.clear(name);
+    await user.type(name, 'Immo Plus');
+    await user.type(screen.getByLabelText('Objectif mensuel d’encaissement'), '15000000');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByRole('button', { name: 'Sauvegarde...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText(SETTINGS_SAVED, keepSpaces)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sauvegarder' })).toBeEnabled();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({
+      general: { ...SETTINGS.general, companyName: 'Immo Plus', monthlyTarget: 15_000_000 },
+    });
+  });
+
+  it('refuses a value outside the spec’s range in French, without calling the server', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=securite' });
+    const timeout = await screen.findByLabelText('Délai d’inactivité avant déconnexion (minutes)');
+    await user.clear(timeout);
+    await user.type(timeout, '200');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(
+      await screen.findByText('Le délai d’inactivité doit être compris entre 5 et 120 minutes'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('warns while maintenance mode is on and while the debug level is chosen', async () => {
+    signInAs(ADMIN_PROFILE);
+    serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    const maintenance = await screen.findByRole('switch', { name: /Mode maintenance/ });
+    expect(screen.queryByText(/seuls les administrateurs peuvent accéder/)).not.toBeInTheDocument();
+    await user.click(maintenance);
+    expect(screen.getByText(/seuls les administrateurs peuvent accéder à l’application/)).toBeInTheDocument();
+
+    expect(screen.queryByText(/désactivez-le en production/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Niveau de journalisation' }));
+    await user.click(await screen.findByRole('option', { name: 'Débogage' }));
+    expect(screen.getByText(/Le mode débogage est activé/)).toBeInTheDocument();
+  });
+
+  it('shows a member only his own preferences, applies the theme at once and saves it', async () => {
+    signInAs(MEMBER);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Utilisateur', 'Notifications']);
+    expect(screen.queryByText(/entreprise/)).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('combobox', { name: 'Thème' }));
+    await user.click(await screen.findByRole('option', { name: 'Sombre' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(SETTINGS_SAVED, keepSpaces)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT' && c.url.endsWith('/api/preferences'))?.body).toEqual({
+      ...DEFAULT_PREFERENCES,
+      theme: 'dark',
+    });
+    expect(calls.some((c) => c.url.endsWith('/api/settings'))).toBe(false);
+  });
+
+  it('lets a member turn off the e-mail notices of his payments; staff read that they get none', async () => {
+    signInAs(MEMBER);
+    const calls = serveSettings();
+    const { user, unmount } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
+    const notices = await screen.findByRole('switch', { name: /versement est validé ou rejeté/ });
+    expect(notices).toBeChecked();
+    await user.click(notices);
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        ...DEFAULT_PREFERENCES,
+        emailNotifications: false,
+      }),
+    );
+    unmount();
+
+    signInAs({ ...ADMIN_PROFILE, role: 'comptable' });
+    renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
+    expect(await screen.findByText(/Votre rôle ne reçoit pas d’avis par e-mail/)).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).queryByRole('switch')).not.toBeInTheDocument();
+  });
+});
