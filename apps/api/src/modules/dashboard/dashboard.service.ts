@@ -3,7 +3,6 @@ import {
   type ActivityPriority,
   type Capability,
   CHANTIER_STATUT_LABELS,
-  type ChantierStatut,
   can,
   completionTrend,
   type Dashboard,
@@ -13,17 +12,13 @@ import {
   type DashboardMonth,
   DEMANDE_STATUT_LABELS,
   DEPENSE_STATUT_LABELS,
-  type DemandeStatut,
-  type DepenseStatut,
   formatFCFA,
   instalmentPosition,
   plural,
   REMBOURSEMENT_STATUT_LABELS,
-  type RemboursementStatut,
   ROLE_LABELS,
   type Role,
   VERSEMENT_STATUT_LABELS,
-  type VersementStatut,
 } from '@app/shared';
 import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
@@ -431,62 +426,54 @@ export class DashboardService {
 }
 
 type ActivityRow = Awaited<ReturnType<typeof recentActivity>>[number];
+type Source = DashboardActivity['source'];
+
+interface Reading {
+  title: (row: ActivityRow) => string;
+  detail: (row: ActivityRow) => string;
+  /** The list it opens, filtered on its status. */
+  list: string;
+}
+
+/** A named row (a demande's applicant, a chantier): its name in the title, its status below. */
+const named = (noun: string, labels: Record<string, string>, list: string): Reading => ({
+  title: (row) => `${noun} — ${row.libelle}`,
+  detail: (row) => labels[row.statut] ?? row.statut,
+  list,
+});
+
+/** A sum of money: its amount in the title, whose it is and its status below. */
+const money = (noun: string, labels: Record<string, string>, list: string): Reading => ({
+  title: (row) => `${noun}${row.montant === null ? '' : ` de ${formatFCFA(row.montant)}`}`,
+  detail: (row) => `${row.libelle} · ${labels[row.statut] ?? row.statut}`,
+  list,
+});
+
+const READINGS: Record<Source, Reading> = {
+  demande: named('Demande d’inscription', DEMANDE_STATUT_LABELS, '/demandes'),
+  versement: money('Versement', VERSEMENT_STATUT_LABELS, '/versements'),
+  depense: money('Dépense', DEPENSE_STATUT_LABELS, '/depenses'),
+  remboursement: money('Remboursement', REMBOURSEMENT_STATUT_LABELS, '/remboursements'),
+  chantier: named('Chantier', CHANTIER_STATUT_LABELS, '/chantiers'),
+  personnel: {
+    title: (row) => `${row.role ? ROLE_LABELS[row.role] : 'Personnel'} — ${row.libelle}`,
+    detail: (row) => (row.statut === 'actif' ? 'Compte actif' : 'Compte non actif'),
+    list: '/personnels',
+  },
+};
 
 function describe(row: ActivityRow): DashboardActivity {
-  const at = new Date(row.at).toISOString();
-  const priority = priorityOf(row.source, row.statut);
-  const base = { key: `${row.source}-${row.id}`, at, priority };
-  const amount = row.montant === null ? '' : ` de ${formatFCFA(row.montant)}`;
-  switch (row.source) {
-    case 'demande':
-      return {
-        ...base,
-        source: 'demande',
-        title: `Demande d’inscription — ${row.libelle}`,
-        detail: DEMANDE_STATUT_LABELS[row.statut as DemandeStatut],
-        to: `/demandes?statut=${row.statut}`,
-      };
-    case 'versement':
-      return {
-        ...base,
-        source: 'versement',
-        title: `Versement${amount}`,
-        detail: `${row.libelle} · ${VERSEMENT_STATUT_LABELS[row.statut as VersementStatut]}`,
-        to: `/versements?statut=${row.statut}`,
-      };
-    case 'depense':
-      return {
-        ...base,
-        source: 'depense',
-        title: `Dépense${amount}`,
-        detail: `${row.libelle} · ${DEPENSE_STATUT_LABELS[row.statut as DepenseStatut]}`,
-        to: `/depenses?statut=${row.statut}`,
-      };
-    case 'remboursement':
-      return {
-        ...base,
-        source: 'remboursement',
-        title: `Remboursement${amount}`,
-        detail: `${row.libelle} · ${REMBOURSEMENT_STATUT_LABELS[row.statut as RemboursementStatut]}`,
-        to: `/remboursements?statut=${row.statut}`,
-      };
-    case 'chantier':
-      return {
-        ...base,
-        source: 'chantier',
-        title: `Chantier — ${row.libelle}`,
-        detail: CHANTIER_STATUT_LABELS[row.statut as ChantierStatut],
-        to: `/chantiers?statut=${row.statut}`,
-      };
-    default:
-      return {
-        ...base,
-        source: 'personnel',
-        title: `${row.role ? ROLE_LABELS[row.role] : 'Personnel'} — ${row.libelle}`,
-        detail: row.statut === 'actif' ? 'Compte actif' : 'Compte non actif',
-        to: '/personnels',
-      };
-  }
+  const source = row.source as Source;
+  const reading = READINGS[source];
+  return {
+    key: `${source}-${row.id}`,
+    source,
+    title: reading.title(row),
+    detail: reading.detail(row),
+    at: new Date(row.at).toISOString(),
+    priority: priorityOf(source, row.statut),
+    to: source === 'personnel' ? reading.list : `${reading.list}?statut=${row.statut}`,
+  };
 }
 
 /** The 12 months ending with today's, oldest first, each with its payments validated and expenses approved. */
