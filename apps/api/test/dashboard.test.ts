@@ -332,6 +332,26 @@ describe('each role sees what waits for it', () => {
     expect(figure(d, 'attente', 'retards')).toBe(expected);
     expect(expected).toBeGreaterThanOrEqual(1);
     expect(figure(d, 'cartes', 'clients')).toBe(mine.length);
+
+    // The count opens his clients list filtered on the same rule.
+    const link = d.attente.find((f) => f.key === 'retards')?.to;
+    expect(link).toBe('/membres?retard=true');
+    const listed = async (enRetard: 'true' | 'false') => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/membres?en_retard=${enRetard}&statut=actif&limit=100`,
+        headers: gestionnaire.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: { id: number }[]; pagination: { total: number } };
+    };
+    const behind = await listed('true');
+    expect(behind.pagination.total).toBe(expected);
+    expect(behind.data.map((m) => m.id)).toContain(late.id);
+    expect(behind.data.map((m) => m.id)).not.toContain(upToDate.id);
+    const ahead = await listed('false');
+    expect(ahead.data.map((m) => m.id)).toContain(upToDate.id);
+    expect(ahead.pagination.total + behind.pagination.total).toBe(mine.length);
   });
 
   it('shows a member his account: paid, remaining, progress, next instalment, last payments', async () => {

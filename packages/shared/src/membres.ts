@@ -67,6 +67,8 @@ export const membreListQuerySchema = pageQuerySchema.extend({
   statut: accountStatutSchema.optional(),
   type_membre: typeMembreSchema.optional(),
   gestionnaire_id: idField().describe(STAFF_ID_DESCRIPTION).optional(),
+  /** Only the members behind on their instalments today (the dashboard's 'Clients en retard'). */
+  en_retard: z.enum(['true', 'false']).optional(),
   sortBy: z.enum(MEMBRE_SORTS).default('nom'),
 });
 export type MembreListQuery = z.infer<typeof membreListQuerySchema>;

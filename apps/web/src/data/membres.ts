@@ -15,13 +15,15 @@ import { utilisateursKeys } from './utilisateurs.ts';
 export type MembreSort = (typeof MEMBRE_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-/** A members list's filters (spec 3 §2.7, §9): page, search, status, type and sort. */
+/** A members list's filters (spec 3 §2.7, §9): page, search, status, type, arrears and sort. */
 export interface MembreFilters {
   page: number;
   limit: number;
   search: string;
   statut: AccountStatut | null;
   type_membre: TypeMembre | null;
+  /** Behind on the instalments today ('true') or up to date ('false'). */
+  en_retard: 'true' | 'false' | null;
   sortBy: MembreSort;
   sortOrder: SortOrder;
 }
@@ -29,8 +31,13 @@ export interface MembreFilters {
 export type MembrePage = Page<Membre>;
 
 function fetchMembrePage(path: string, filters: MembreFilters, signal?: AbortSignal): Promise<MembrePage> {
-  const { page, limit, sortBy, sortOrder, search, statut, type_membre } = filters;
-  return fetchPage(path, membreSchema, { page, limit, sortBy, sortOrder, search, statut, type_membre }, signal);
+  const { page, limit, sortBy, sortOrder, search, statut, type_membre, en_retard } = filters;
+  return fetchPage(
+    path,
+    membreSchema,
+    { page, limit, sortBy, sortOrder, search, statut, type_membre, en_retard },
+    signal,
+  );
 }
 
 /** Every member for an admin. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../../caller.ts';
 import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
+import { enRetard } from '../../db/echeances.ts';
 
 /**
  * The dashboard's reads (issue 14). Each one walks an index or reads kept totals, so the page
@@ -72,14 +73,6 @@ export async function auditBusy(db: Executor) {
   return Number(rows[0]?.n ?? 0) > AUDIT_ALERT_THRESHOLD;
 }
 
-/**
- * A member's instalments due by a date, in SQL, as the shared rule `instalmentPosition` counts them:
- * the i-th due i months after his inscription.
- */
-const duesBy = (today: string) => sql<number>`(
-  SELECT count(*) FROM generate_series(1, m.duree_paiement) AS i
-  WHERE (m.date_inscription + make_interval(months => i))::date <= ${today}::date)`;
-
 /** A gestionnaire's figures over his clients (a few hundred rows at most). */
 export async function clientFigures(
   db: Executor,
@@ -98,7 +91,7 @@ export async function clientFigures(
     WITH clients AS (SELECT m.* FROM membres m WHERE m.gestionnaire_id = ${gestionnaireId})
     SELECT
       (SELECT count(*) FROM clients m JOIN utilisateurs u ON u.id = m.utilisateur_id
-        WHERE u.statut = 'actif' AND m.montant_deja_paye < m.engagement_mensuel * ${duesBy(today)}) AS en_retard,
+        WHERE u.statut = 'actif' AND ${enRetard(today)}) AS en_retard,
       count(*) FILTER (WHERE v.statut = 'en_attente') AS versements_attente,
       coalesce(sum(v.montant) FILTER (WHERE v.statut = 'en_attente'), 0) AS montant_attente,
       coalesce(sum(v.montant) FILTER (

@@ -316,7 +316,7 @@ export class DashboardService {
               'nombre',
               '/versements?statut=en_attente',
             ),
-            fig('retards', 'Clients en retard', clients.enRetard, 'nombre', '/membres'),
+            fig('retards', 'Clients en retard', clients.enRetard, 'nombre', '/membres?retard=true'),
             fig(
               'remboursements',
               'Remboursements à traiter',

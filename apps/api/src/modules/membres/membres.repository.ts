@@ -3,6 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Scope } from '../../caller.ts';
 import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
+import { enRetard } from '../../db/echeances.ts';
 import { pageOf, type TotalSource } from '../../db/paging.ts';
 import type { MembresTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
@@ -70,7 +71,8 @@ export type MembreRow = NonNullable<Awaited<ReturnType<typeof findMembre>>>;
 /** A kept counter, unless a search (counted up to a cap) or one's own file (a row at most). */
 function membresTotal(scope: Scope, query: MembreListQuery): TotalSource {
   if (query.search) return 'search';
-  if (scope.kind === 'self') return 'count';
+  // Arrears change with the day: no counter keeps them; a count over the scope's members.
+  if (scope.kind === 'self' || query.en_retard) return 'count';
   let gestionnaire_id = query.gestionnaire_id;
   if (scope.kind === 'clients') {
     if (gestionnaire_id !== undefined && gestionnaire_id !== scope.gestionnaireId) return 'count';
@@ -86,6 +88,8 @@ export async function listMembres(db: Executor, scope: Scope, query: MembreListQ
   if (query.statut) matching = matching.where('u.statut', '=', query.statut);
   if (query.type_membre) matching = matching.where('m.type_membre', '=', query.type_membre);
   if (query.gestionnaire_id) matching = matching.where('m.gestionnaire_id', '=', query.gestionnaire_id);
+  if (query.en_retard)
+    matching = matching.where(query.en_retard === 'true' ? enRetard() : sql<boolean>`NOT ${enRetard()}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
     // Each table's columns on their own trigram indexes; an OR across the join could use none.

@@ -20,6 +20,12 @@ const SORT_OPTIONS = [
   { value: 'statut:desc', label: 'Statut (Z → A)' },
 ];
 
+/** Where members stand against their instalments today. */
+const ECHEANCE_OPTIONS = [
+  { value: 'true', label: 'En retard' },
+  { value: 'false', label: 'À jour' },
+];
+
 const selectWidth = { flex: '1 1 140px' } as const;
 
 export interface MembreFilterBarProps {
@@ -32,7 +38,7 @@ export interface MembreFilterBarProps {
   onViewChange?: (view: ViewMode) => void;
 }
 
-/** Search, status, type, sort and the grid/list toggle of the members lists. */
+/** Search, status, type, arrears, sort and the grid/list toggle of the members lists. */
 export function MembreFilterBar({
   filters,
   searchInput,
@@ -61,6 +67,15 @@ export function MembreFilterBar({
           data={TYPE_OPTIONS}
           value={filters.type_membre}
           onChange={(value) => onChange({ type_membre: value as MembreFilters['type_membre'] })}
+          style={selectWidth}
+        />
+        <Select
+          label="Échéances"
+          placeholder="Toutes"
+          clearable
+          data={ECHEANCE_OPTIONS}
+          value={filters.en_retard}
+          onChange={(value) => onChange({ en_retard: value as MembreFilters['en_retard'] })}
           style={selectWidth}
         />
         <Select

@@ -62,6 +62,16 @@ describe('Mes Clients (gestionnaire)', () => {
     expect(calls.some((c) => c.url.startsWith('/api/membres?'))).toBe(false);
   });
 
+  it('opens on his late clients from the dashboard’s link, and shows all again when the filter is cleared', async () => {
+    const calls = serveMembres({ membres: CLIENTS, total: 3 });
+    const { user, container } = renderWithProviders(<MembresView />, { route: '/membres?retard=true' });
+    await screen.findByRole('table', { name: 'Liste de vos clients' });
+    expect(clientCalls(calls)[0]?.get('en_retard')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Échéances' })).toHaveValue('En retard');
+    await choose(user, container, 'Échéances', 'À jour');
+    await waitFor(() => expect(clientCalls(calls).at(-1)?.get('en_retard')).toBe('false'));
+  });
+
   it('filters by status and type and sorts as the admin does, kept in the address', async () => {
     const calls = serveMembres({ membres: CLIENTS, total: 30 });
     const { user, container } = renderWithProviders(<MembresView />, { route: '/membres?type=vip' });

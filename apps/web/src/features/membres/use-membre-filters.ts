@@ -6,6 +6,7 @@ import { oneOf, sortParam, useListFilters } from '../../ui/use-list-filters.ts';
 const MEMBRE_PARAMS = {
   statut: oneOf('statut', ACCOUNT_STATUTS),
   type_membre: oneOf('type', TYPES_MEMBRE),
+  en_retard: oneOf('retard', ['true', 'false'] as const),
   sortBy: sortParam('tri', MEMBRE_SORTS, 'nom'),
   sortOrder: sortParam('ordre', ['asc', 'desc'] as const, 'asc'),
 };

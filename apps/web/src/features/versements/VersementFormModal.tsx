@@ -34,6 +34,7 @@ const CLIENTS = {
   search: '',
   statut: null,
   type_membre: null,
+  en_retard: null,
   sortBy: 'nom',
   sortOrder: 'asc',
 } as const;
