@@ -1,7 +1,6 @@
 import { AUDIT_ALERT_THRESHOLD, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import type { Scope } from '../../caller.ts';
-import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
 import { enRetard } from '../../db/echeances.ts';
 
@@ -18,8 +17,6 @@ export async function counters(db: Executor, keys: readonly string[]) {
   const found = new Map(rows.map((row) => [row.cle, { total: Number(row.total), somme: Number(row.somme) }]));
   return new Map(keys.map((key) => [key, found.get(key) ?? { total: 0, somme: 0 }]));
 }
-
-export const keyOf = counterKey;
 
 /**
  * Money in and out per month over the last 12 months (the current one last), from the daily totals

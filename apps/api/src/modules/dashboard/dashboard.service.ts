@@ -21,6 +21,7 @@ import {
   VERSEMENT_STATUT_LABELS,
 } from '@app/shared';
 import type { Caller } from '../../caller.ts';
+import { counterKey } from '../../db/counters.ts';
 import type { Database } from '../../db/database.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
@@ -31,7 +32,6 @@ import {
   chantierFigures,
   clientFigures,
   counters,
-  keyOf,
   memberAccount,
   monthlyTotals,
   ownDemandes,
@@ -77,7 +77,13 @@ function priorityOf(source: string, statut: string): ActivityPriority {
   return 'normal';
 }
 
-const fig = (key: string, label: string, value: number, unit: DashboardFigure['unit'], to: string | null) => ({
+const fig = (
+  key: string,
+  label: string,
+  value: number,
+  unit: DashboardFigure['unit'],
+  to: string | null,
+): DashboardFigure => ({
   key,
   label,
   value,
@@ -126,23 +132,22 @@ export class DashboardService {
       };
     }
 
-    const k = (domaine: Parameters<typeof keyOf>[0], filters: Parameters<typeof keyOf>[1]) => keyOf(domaine, filters);
     const keys = {
-      demandesAttente: k('demandes', { statut: 'en_attente' }),
-      versementsAttente: k('versements', { statut: 'en_attente' }),
-      depensesAttente: k('depenses', { statut: 'en_attente' }),
-      remboursementsAttente: k('remboursements', { statut: 'en_attente' }),
-      membresActifs: k('membres', { statut: 'actif' }),
-      mesClients: k('membres', { gestionnaire_id: caller.id }),
-      chantiers: k('chantiers', {}),
-      chantiersEnCours: k('chantiers', { statut: 'en_cours' }),
-      chantiersTermines: k('chantiers', { statut: 'termine' }),
-      gestionnaires: k('utilisateurs', { role: 'gestionnaire' }),
-      gestionnairesActifs: k('utilisateurs', { role: 'gestionnaire', statut: 'actif' }),
+      demandesAttente: counterKey('demandes', { statut: 'en_attente' }),
+      versementsAttente: counterKey('versements', { statut: 'en_attente' }),
+      depensesAttente: counterKey('depenses', { statut: 'en_attente' }),
+      remboursementsAttente: counterKey('remboursements', { statut: 'en_attente' }),
+      membresActifs: counterKey('membres', { statut: 'actif' }),
+      mesClients: counterKey('membres', { gestionnaire_id: caller.id }),
+      chantiers: counterKey('chantiers', {}),
+      chantiersEnCours: counterKey('chantiers', { statut: 'en_cours' }),
+      chantiersTermines: counterKey('chantiers', { statut: 'termine' }),
+      gestionnaires: counterKey('utilisateurs', { role: 'gestionnaire' }),
+      gestionnairesActifs: counterKey('utilisateurs', { role: 'gestionnaire', statut: 'actif' }),
       personnelActif: ['admin', 'gestionnaire', 'comptable', 'commercial'].map((role) =>
-        k('utilisateurs', { role, statut: 'actif' }),
+        counterKey('utilisateurs', { role, statut: 'actif' }),
       ),
-      produitsVisibles: k('produits', { visible: 'true' }),
+      produitsVisibles: counterKey('produits', { visible: 'true' }),
     };
     // Independent reads, at once on PostgreSQL's pool.
     const money = caller.role === 'admin' || caller.role === 'comptable';
