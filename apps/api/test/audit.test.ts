@@ -1,7 +1,7 @@
 import { AUDIT_MESSAGES, AUDIT_TOP_DAYS, type AuditEntry, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { buildTestApp, createAccount, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 
 type Auth = { authorization: string };
 
@@ -77,6 +77,10 @@ describe('the audit journal API (GET /audit…)', () => {
     const everyone = await get('/api/audit/users?search=%40');
     expect(everyone.json().data.length).toBeLessThanOrEqual(20);
     expect(everyone.json().data.length).toBeGreaterThanOrEqual(ROLES_ALL.length);
+    // An account the journal never names is not disclosed.
+    const silent = await createAccount(ctx.db, { role: 'membre' });
+    const unnamed = await get(`/api/audit/users?search=${encodeURIComponent(silent.email)}`);
+    expect(unnamed.json().data).toEqual([]);
     const empty = await get('/api/audit/users?search=');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/[a-zàéè]/);

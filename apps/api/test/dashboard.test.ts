@@ -2,7 +2,7 @@ import { type Dashboard, instalmentPosition, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
-import { buildTestApp, createAccount, loginAs, type TestContext } from './helpers.ts';
+import { buildTestApp, createAccount, loginAs, PASSWORD, type TestContext } from './helpers.ts';
 import {
   type Auth,
   type Client,
@@ -10,6 +10,7 @@ import {
   createClient,
   createPaidClient,
   declare,
+  signIn,
   validateVersement,
   versementBody,
 } from './money-helpers.ts';
@@ -335,7 +336,7 @@ describe('each role sees what waits for it', () => {
 
     // The count opens his clients list filtered on the same rule.
     const link = d.attente.find((f) => f.key === 'retards')?.to;
-    expect(link).toBe('/membres?retard=true');
+    expect(link).toBe('/membres?retard=true&statut=actif');
     const listed = async (enRetard: 'true' | 'false') => {
       const response = await ctx.app.inject({
         method: 'GET',
@@ -373,12 +374,12 @@ describe('each role sees what waits for it', () => {
     expect(d.compte?.derniersVersements.every((v) => typeof v.montant === 'number')).toBe(true);
   });
 
-  it('lists a demandeur’s own requests, by his e-mail, and nobody else’s', async () => {
-    const email = demandeur.account.email;
+  it('lists a demandeur’s own requests, linked when an admin creates his account, and never another’s', async () => {
+    const email = `adjoua.${Date.now()}@demo.test`;
+    const autre = `autre.${Date.now()}@demo.test`;
     const produit = await ctx.db.selectFrom('produits').select('id').executeTakeFirstOrThrow();
     const values = {
       nom_complet: 'Adjoua Yao',
-      num_cni: 'CI123456789',
       date_naissance: '1990-01-01',
       profession: 'Infirmière',
       engagement_mensuel: 100_000,
@@ -389,16 +390,37 @@ describe('each role sees what waits for it', () => {
       adresse: 'Cocody',
       produit_id: produit.id,
     };
-    await ctx.db
+    const [sienne] = await ctx.db
       .insertInto('demandes')
       .values([
-        { ...values, email: email.toUpperCase() },
-        { ...values, num_cni: 'CI987654321', email: 'quelqu.un@autre.test' },
+        { ...values, num_cni: 'CI123456789', email: email.toUpperCase() },
+        { ...values, num_cni: 'CI987654321', email: autre },
       ])
+      .returning('id')
       .execute();
-    const d = await dashboard(demandeur.auth);
-    expect(d.demandes).toHaveLength(1);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/utilisateurs',
+      headers: admin.auth,
+      payload: { nom: 'Yao', prenom: 'Adjoua', email, role: 'demandeur', mot_de_passe: PASSWORD },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const auth = await signIn(ctx, email);
+    let d = await dashboard(auth);
+    expect(d.demandes?.map((x) => x.id)).toEqual([sienne?.id]);
     expect(d.demandes?.[0]?.statut).toBe('en_attente');
+
+    // Taking another applicant's e-mail (unproven) shows none of his requests.
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/personnel-auth/profile',
+      headers: auth,
+      payload: { nom: 'Yao', prenom: 'Adjoua', email: autre },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    d = await dashboard(auth);
+    expect(d.demandes?.map((x) => x.id)).toEqual([sienne?.id]);
+    expect((await dashboard(demandeur.auth)).demandes).toEqual([]);
   });
 });
 

@@ -101,7 +101,7 @@ export const auditStatsSchema = z.object({
 });
 export type AuditStats = z.infer<typeof auditStatsSchema>;
 
-/** GET /audit/users: the accounts the journal's user filter offers, found by name, e-mail or code. */
+/** GET /audit/users: the accounts the journal's user filter offers (those it names), found by name or e-mail. */
 export const auditUsersQuerySchema = z.object({ search: z.string().trim().min(1).max(100) });
 export const AUDIT_USERS_MAX = 20;
 export const auditUserSchema = z.object({

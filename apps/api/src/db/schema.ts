@@ -243,6 +243,8 @@ export interface DemandesTable {
   adresse: string;
   produit_id: number;
   notes: string | null;
+  /** The applicant's demandeur account, when he has one (migration 0014). */
+  demandeur_id: ColumnType<number | null, number | null | undefined, number | null>;
   statut: ColumnType<DemandeStatut, DemandeStatut | undefined, DemandeStatut>;
   gere_par: number | null;
   motif_rejet: string | null;

@@ -7,6 +7,7 @@ import {
 } from '@app/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/index.ts';
+import { dashboardKeys } from './dashboard.ts';
 
 /** Company contact details and password policy, readable without signing in (login, password forms, profile). */
 export const settingsKeys = {
@@ -37,7 +38,10 @@ export async function fetchSettings(signal?: AbortSignal): Promise<Settings> {
 export const settingsQuery = () =>
   queryOptions({ queryKey: settingsKeys.admin(), queryFn: ({ signal }) => fetchSettings(signal) });
 
-/** An admin's change: the company's details shown everywhere and the password rules refresh too. */
+/**
+ * An admin's change: the company's details shown everywhere, the password rules and the dashboard
+ * (its month and target) refresh too.
+ */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,6 +50,6 @@ export function useSaveSettings() {
       return settingsSchema.parse(answer.data);
     },
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.admin(), saved),
-    meta: { invalidates: [settingsKeys.public()] },
+    meta: { invalidates: [settingsKeys.public(), dashboardKeys.all] },
   });
 }

@@ -95,6 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION settings_fuseau_change() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' OR (OLD.value ->> 'timeZone') IS DISTINCT FROM (NEW.value ->> 'timeZone') THEN
+        -- Decisions being written finish first (their days in the old zone are recounted); the
+        -- next ones wait for this commit and read the new zone.
+        LOCK TABLE versements, depenses, remboursements IN SHARE MODE;
         PERFORM recompter_totaux_journaliers();
       END IF;
       RETURN NULL;

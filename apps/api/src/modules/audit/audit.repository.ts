@@ -1,8 +1,9 @@
-import { AUDIT_TOP_DAYS, type AuditListQuery } from '@app/shared';
+import { AUDIT_TOP_DAYS, AUDIT_USERS_MAX, type AuditListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
+import { containsPattern } from '../../db/search.ts';
 
 export interface AuditEntry {
   action: string;
@@ -155,4 +156,31 @@ export async function auditStats(db: Executor) {
     .limit(5)
     .execute();
   return { tiles, users, tables };
+}
+
+/**
+ * The user filter's choices: accounts the journal names (no one else's identity is disclosed to
+ * its readers), found by name or e-mail, twenty at most.
+ */
+export async function searchAuditUsers(db: Executor, search: string) {
+  const pattern = containsPattern(search);
+  return db
+    .selectFrom('utilisateurs')
+    .select(['id', 'nom', 'prenom', 'email', 'role'])
+    .where((w) =>
+      w.or([
+        w('nom', 'ilike', pattern),
+        w('prenom', 'ilike', pattern),
+        w(sql`prenom || ' ' || nom`, 'ilike', pattern),
+        w('email', 'ilike', pattern),
+      ]),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('audit').select(sql`1`.as('one')).whereRef('audit.user_id', '=', 'utilisateurs.id')),
+    )
+    .orderBy('nom')
+    .orderBy('prenom')
+    .orderBy('id')
+    .limit(AUDIT_USERS_MAX)
+    .execute();
 }

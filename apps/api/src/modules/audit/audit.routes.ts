@@ -53,7 +53,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
-        summary: 'Les comptes que propose le filtre « Utilisateur » : vingt au plus, trouvés par nom, e-mail ou code',
+        summary:
+          'Les comptes que propose le filtre « Utilisateur » : ceux que nomme le journal, vingt au plus, trouvés par nom ou e-mail',
         querystring: auditUsersQuerySchema,
         response: { 200: successSchema(z.array(auditUserSchema)) },
       },

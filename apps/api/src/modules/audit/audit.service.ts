@@ -1,17 +1,14 @@
 import {
   AUDIT_MESSAGES,
-  AUDIT_USERS_MAX,
   type AuditEntry,
   type AuditListQuery,
   type AuditStats,
   type AuditUser,
   fullName,
-  utilisateurListQuerySchema,
 } from '@app/shared';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { listAccounts } from '../utilisateurs/utilisateurs.repository.ts';
-import { type AuditRow, auditStats, findAudit, listAudit } from './audit.repository.ts';
+import { type AuditRow, auditStats, findAudit, listAudit, searchAuditUsers } from './audit.repository.ts';
 
 function toEntry(row: AuditRow): AuditEntry {
   return {
@@ -51,11 +48,9 @@ export class AuditService {
     return toEntry(row);
   }
 
-  /** The user filter's choices: up to 20 accounts found as the users page finds them. */
+  /** The user filter's choices: up to 20 accounts the journal names, by name or e-mail. */
   async users(search: string): Promise<AuditUser[]> {
-    const query = utilisateurListQuerySchema.parse({ search, limit: AUDIT_USERS_MAX });
-    const { rows } = await listAccounts(this.db, query);
-    return rows.map(({ id, nom, prenom, email, role }) => ({ id, nom, prenom, email, role }));
+    return searchAuditUsers(this.db, search);
   }
 
   async stats(): Promise<AuditStats> {

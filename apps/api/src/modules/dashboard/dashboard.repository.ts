@@ -145,15 +145,13 @@ export async function memberAccount(db: Executor, utilisateurId: number) {
   return { membre, versements, pending: Number(pending.n) };
 }
 
-/** A demandeur's own registration requests, by his account's e-mail. */
+/** A demandeur's own registration requests (linked to his account, migration 0014). */
 export async function ownDemandes(db: Executor, utilisateurId: number) {
   return db
     .selectFrom('demandes as d')
-    .innerJoin('utilisateurs as u', (join) =>
-      join.on('u.id', '=', utilisateurId).on(sql`lower(d.email)`, '=', sql`lower(u.email)`),
-    )
     .leftJoin('produits as p', 'p.id', 'd.produit_id')
     .select(['d.id', 'd.created_at', 'd.statut', 'p.titre as produit'])
+    .where('d.demandeur_id', '=', utilisateurId)
     .orderBy('d.created_at', 'desc')
     .limit(10)
     .execute();
@@ -218,7 +216,12 @@ export async function recentActivity(db: Executor, scope: Scope, take: ActivityS
 /** GET /dashboard/admin (spec 1 §7): the newest expenses, banks, chantiers, gestionnaires and audit entries. */
 export async function adminLists(db: Executor) {
   const [depenses, banques, chantiers, gestionnaires, audits] = await Promise.all([
-    db.selectFrom('depenses').selectAll().orderBy('id', 'desc').limit(5).execute(),
+    db
+      .selectFrom('depenses')
+      .select(['id', 'description', 'categorie', 'montant', 'date_depense', 'statut', 'banque_id'])
+      .orderBy('id', 'desc')
+      .limit(5)
+      .execute(),
     db.selectFrom('banques').select(['id', 'nom', 'solde', 'statut', 'est_principale']).orderBy('nom').execute(),
     db
       .selectFrom('chantiers')

@@ -198,7 +198,7 @@ export class DashboardService {
           key: 'chantiers_retard',
           title: 'Chantiers en retard',
           message: `${plural(chantiers.enRetard, 'chantier')} en cours ${chantiers.enRetard > 1 ? 'ont' : 'a'} dépassé la date de fin prévue.`,
-          to: '/chantiers?statut=en_cours&sort=date_fin_prevue',
+          to: '/chantiers?statut=en_cours',
         });
       }
     };
@@ -321,7 +321,7 @@ export class DashboardService {
               'nombre',
               '/versements?statut=en_attente',
             ),
-            fig('retards', 'Clients en retard', clients.enRetard, 'nombre', '/membres?retard=true'),
+            fig('retards', 'Clients en retard', clients.enRetard, 'nombre', '/membres?retard=true&statut=actif'),
             fig(
               'remboursements',
               'Remboursements à traiter',
@@ -355,13 +355,12 @@ export class DashboardService {
         };
       }
       default:
-        // commercial: the catalogue and the company's figures it sells from.
+        // commercial: the catalogue he sells from, and how many members there are; no company money.
         return {
           ...base,
           cartes: [
             fig('produits', 'Produits au catalogue', n(keys.produitsVisibles), 'nombre', '/produits'),
             fig('membres', 'Membres actifs', n(keys.membresActifs), 'nombre', null),
-            fig('encaisse', 'Encaissé ce mois', current.versements, 'fcfa', null),
           ],
         };
     }

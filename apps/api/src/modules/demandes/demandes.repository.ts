@@ -106,6 +106,16 @@ export async function hasPendingDemande(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** Links the requests filed with an e-mail, not linked yet, to the demandeur account an admin just created for it. */
+export async function linkDemandesToDemandeur(db: Executor, demandeurId: number, email: string) {
+  await db
+    .updateTable('demandes')
+    .set({ demandeur_id: demandeurId })
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('demandeur_id', 'is', null)
+    .execute();
+}
+
 export async function insertDemande(db: Executor, values: Insertable<DemandesTable>) {
   return db.insertInto('demandes').values(values).returning('id').executeTakeFirstOrThrow();
 }

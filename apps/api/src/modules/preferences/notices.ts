@@ -29,8 +29,20 @@ export class NoticeMailer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Sends it in the background unless the account said no; tells whether it went. */
+  /**
+   * Sends it in the background unless the account said no; tells whether it went. Never throws:
+   * the decision it tells of is already committed, and its answer must say so.
+   */
   async send(notice: Notice): Promise<boolean> {
+    try {
+      return await this.post(notice);
+    } catch (error) {
+      this.log.error({ err: error }, 'avis par e-mail non envoyé');
+      return false;
+    }
+  }
+
+  private async post(notice: Notice): Promise<boolean> {
     const { emailNotifications } = await preferencesOf(this.db, notice.utilisateurId);
     if (!emailNotifications) return false;
     const { general } = await this.settings.get();

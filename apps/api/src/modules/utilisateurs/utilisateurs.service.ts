@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { liftLoginLocks, revokeAccountSessions } from '../auth/auth.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { linkDemandesToDemandeur } from '../demandes/demandes.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertAccountChange, assertPasswordPolicy, setAccountStatut, updateAccount } from './accounts.ts';
 import {
@@ -97,6 +98,8 @@ export class UtilisateursService {
         record_id: id,
         new_values: identity,
       });
+      // The applicant's requests become his (the dashboard's 'Mes demandes d’inscription').
+      if (identity.role === 'demandeur') await linkDemandesToDemandeur(trx, id, identity.email);
       return id;
     });
     return this.get(caller, id);

@@ -66,7 +66,7 @@ export default function DashboardPage() {
 function DashboardBody({ data, now }: { data: Dashboard; now: Date }) {
   const side = [
     data.performance && <PerformancePanel key="performance" performance={data.performance} />,
-    data.finance && <FinancePanel key="finance" finance={data.finance} />,
+    data.finance && <FinancePanel key="finance" finance={data.finance} canSetTarget={data.role === 'admin'} />,
     data.alertes && <AlertsPanel key="alertes" alerts={data.alertes} />,
   ].filter(Boolean);
   return (

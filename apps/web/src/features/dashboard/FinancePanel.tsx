@@ -21,7 +21,7 @@ function Line({ label, value }: { label: string; value: string }) {
  * 'Résumé financier': the payments validated this month against the settings' monthly target
  * (decisions §6: computed, never the original's fixed figures).
  */
-export function FinancePanel({ finance: f }: { finance: Finance }) {
+export function FinancePanel({ finance: f, canSetTarget }: { finance: Finance; canSetTarget: boolean }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="finance-titre">
       <Title order={2} size="h4" id="finance-titre" mb="sm">
@@ -31,7 +31,7 @@ export function FinancePanel({ finance: f }: { finance: Finance }) {
         <Line label="Encaissé (versements validés)" value={formatFCFA(f.encaisseMois)} />
         {f.objectifMensuel === null || f.tauxObjectif === null ? (
           <Text size="sm" c="dimmed">
-            Aucun objectif mensuel défini (Paramètres, onglet Général).
+            Aucun objectif mensuel défini{canSetTarget ? ' (Paramètres, onglet Général)' : ''}.
           </Text>
         ) : (
           <>
