@@ -21,6 +21,8 @@ export * from './rights.ts';
 export * from './roles.ts';
 export * from './rules/chantier-progress.ts';
 export * from './rules/echeances.ts';
+export * from './rules/echeancier.ts';
+export * from './rules/montant-en-lettres.ts';
 export * from './rules/password-policy.ts';
 export * from './rules/session-timing.ts';
 export * from './settings.ts';

@@ -16,8 +16,8 @@ describe('dueDate', () => {
 });
 
 describe('instalmentPosition', () => {
-  it('has nothing due before the first due date, the first instalment next', () => {
-    expect(instalmentPosition({ ...terms, paid: 0, today: '2026-02-27' })).toEqual({
+  it('has nothing late up to the first due day, the first instalment next', () => {
+    expect(instalmentPosition({ ...terms, paid: 0, today: '2026-02-28' })).toEqual({
       dues: 0,
       next: { numero: 1, date: '2026-02-28', montant: 100_000 },
       arrears: null,
@@ -25,12 +25,12 @@ describe('instalmentPosition', () => {
   });
 
   it('is late from the day after a due date left unpaid, by what remains of the oldest instalments', () => {
-    expect(instalmentPosition({ ...terms, paid: 0, today: '2026-02-28' })).toEqual({
+    expect(instalmentPosition({ ...terms, paid: 0, today: '2026-03-01' })).toEqual({
       dues: 1,
       next: { numero: 2, date: '2026-03-31', montant: 100_000 },
-      arrears: { montant: 100_000, depuis: '2026-02-28', jours: 0 },
+      arrears: { montant: 100_000, depuis: '2026-02-28', jours: 1 },
     });
-    // Two due, one and a half paid: the second instalment is partly paid and 45 days late on 14 April.
+    // Two past, one and a half paid: the second instalment is partly paid and 14 days late on 14 April.
     expect(instalmentPosition({ ...terms, paid: 150_000, today: '2026-04-14' })).toEqual({
       dues: 2,
       next: { numero: 3, date: '2026-04-30', montant: 100_000 },
@@ -70,9 +70,9 @@ describe('instalmentPosition', () => {
           expect(dues).toBeGreaterThanOrEqual(0);
           expect(dues).toBeLessThanOrEqual(duree);
           expect(arrears?.montant ?? 0).toBe(Math.max(0, engagement * dues - paid));
-          if (arrears) expect(arrears.depuis <= today).toBe(true);
+          if (arrears) expect(arrears.depuis < today).toBe(true);
           if (next) {
-            expect(next.date > today).toBe(true);
+            expect(next.date >= today).toBe(true);
             expect(next.montant).toBeGreaterThan(0);
             expect(next.montant).toBeLessThanOrEqual(engagement);
           } else {

@@ -22,9 +22,9 @@ export interface Instalment {
 }
 
 export interface InstalmentPosition {
-  /** Instalments due by today. */
+  /** Instalments whose due day has passed. */
   dues: number;
-  /** The next instalment not yet due, with what is left to pay on it; null once all are due or paid. */
+  /** The next instalment (due today or later), with what is left to pay on it; null once all are past or paid. */
   next: Instalment | null;
   /** Unpaid amount of the instalments already due, since the oldest of them; null when up to date. */
   arrears: { montant: number; depuis: string; jours: number } | null;
@@ -49,7 +49,8 @@ function daysBetween(from: string, to: string): number {
 export function instalmentPosition({ start, engagement, duree, paid, today }: InstalmentTerms): InstalmentPosition {
   if (engagement <= 0 || duree <= 0) return { dues: 0, next: null, arrears: null };
   let dues = 0;
-  while (dues < duree && dueDate(start, dues + 1) <= today) dues += 1;
+  // Late from the day after the due day, as the schedule's 'en_retard' (rules/echeancier.ts).
+  while (dues < duree && dueDate(start, dues + 1) < today) dues += 1;
 
   const overdue = engagement * dues - paid;
   // The oldest instalment not fully paid (payments settle the oldest first).
