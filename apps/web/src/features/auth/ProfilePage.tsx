@@ -56,7 +56,7 @@ export default function ProfilePage() {
   const session = useSession();
   const stored = session.userData?.profile;
   const query = useQuery({ ...profileQuery(), placeholderData: stored });
-  // The company's address where the original showed a fixed 'Dakar, Sénégal' (spec 3 §2.11).
+  // The company's address and contact come from its settings (decisions §6).
   const company = useQuery(publicSettingsQuery()).data?.general;
   const [editOpen, setEditOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);

@@ -1,13 +1,11 @@
 import type { Demande } from '@app/shared';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconFileSearch, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/index.ts';
 import { demandeDetailQuery } from '../../data/demandes.ts';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { DetailLoad, isNotFound } from '../../ui/DetailLoad.tsx';
 import { DemandeDetails } from './DemandeDetails.tsx';
 
 export interface DemandeDetailModalProps {
@@ -31,7 +29,7 @@ export function DemandeDetailModal({ demande, canDecide, onClose, onDecide }: De
     placeholderData: shown ?? undefined,
   });
   const current = query.data;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = isNotFound(query.error);
   const pending = current?.statut === 'en_attente';
 
   return (
@@ -44,25 +42,14 @@ export function DemandeDetailModal({ demande, canDecide, onClose, onDecide }: De
       centered
     >
       <Stack gap="lg">
-        {notFound ? (
-          <EmptyPanel icon={<IconFileSearch size={28} />} title="Demande non trouvée." color="gray" />
-        ) : query.isError && !current ? (
-          <ErrorPanel
-            title="Erreur lors du chargement de la demande"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !current ? (
-          <Stack align="center" py="xl" gap="xs" aria-busy="true">
-            <Loader size="md" aria-hidden />
-            <Text size="sm" c="dimmed">
-              Chargement de la demande...
-            </Text>
-          </Stack>
-        ) : (
-          <DemandeDetails demande={current} />
-        )}
+        <DetailLoad
+          query={query}
+          notFoundMessage="Demande non trouvée."
+          errorTitle="Erreur lors du chargement de la demande"
+          loadingLabel="Chargement de la demande..."
+        >
+          {(item) => <DemandeDetails demande={item} />}
+        </DetailLoad>
         <Group justify="flex-end">
           {canDecide && current && pending && !notFound && (
             <>

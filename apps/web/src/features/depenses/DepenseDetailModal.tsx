@@ -1,10 +1,9 @@
 import { DEPENSE_MESSAGES, type Depense, formatDate, formatDateTime, formatFCFA, fullName } from '@app/shared';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCheck,
   IconDownload,
-  IconFileSearch,
   IconInfoCircle,
   IconMessage,
   IconPencil,
@@ -13,11 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/index.ts';
 import { depenseDetailQuery } from '../../data/depenses.ts';
 import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { DetailLoad, isNotFound } from '../../ui/DetailLoad.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { DepenseRowAction } from './DepenseRowActions.tsx';
 import { categorieLabel, createurName, type DepenseRights, depenseActions, filedBySelf } from './depense-format.ts';
@@ -134,7 +131,7 @@ export function DepenseDetailModal({
     placeholderData: shown ?? undefined,
   });
   const current = query.data;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = isNotFound(query.error);
   const offered = current && !notFound ? depenseActions(current, rights) : null;
   const ownPending =
     current && !notFound && current.statut === 'en_attente' && rights.approve && filedBySelf(current, rights);
@@ -149,25 +146,14 @@ export function DepenseDetailModal({
       centered
     >
       <Stack gap="lg">
-        {notFound ? (
-          <EmptyPanel icon={<IconFileSearch size={28} />} title={DEPENSE_MESSAGES.notFound} color="gray" />
-        ) : query.isError && !current ? (
-          <ErrorPanel
-            title="Erreur lors du chargement de la dépense"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !current ? (
-          <Stack align="center" py="xl" gap="xs" aria-busy="true">
-            <Loader size="md" aria-hidden />
-            <Text size="sm" c="dimmed">
-              Chargement de la dépense...
-            </Text>
-          </Stack>
-        ) : (
-          <DepenseDetails depense={current} />
-        )}
+        <DetailLoad
+          query={query}
+          notFoundMessage={DEPENSE_MESSAGES.notFound}
+          errorTitle="Erreur lors du chargement de la dépense"
+          loadingLabel="Chargement de la dépense..."
+        >
+          {(item) => <DepenseDetails depense={item} />}
+        </DetailLoad>
         {ownPending && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="note">
             {DEPENSE_MESSAGES.ownFiling}

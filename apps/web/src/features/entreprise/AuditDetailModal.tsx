@@ -1,14 +1,11 @@
 import { AUDIT_MESSAGES, type AuditEntry, formatDateTime, formatNumber } from '@app/shared';
 import { Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ApiError } from '../../api/index.ts';
 import { auditDetailQuery } from '../../data/audit.ts';
 import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { DetailLoad } from '../../ui/DetailLoad.tsx';
 import { actionColor, actionLabel, auteurText, tableLabel, valueLines } from './audit-format.ts';
 
 /** Old or new values: the fields as a list, other data as formatted JSON, or 'Aucune donnée'. */
@@ -114,24 +111,19 @@ export function AuditDetailModal({ entry, onClose }: { entry: AuditEntry | null;
     placeholderData: shown ?? undefined,
   });
   // The list's copy is whole: it stays shown should the second read fail.
-  const current = query.data ?? shown;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const _current = query.data ?? shown;
 
   return (
     <Modal opened={entry !== null} onClose={onClose} title="Détails de l’entrée" size="xl" fullScreen={phone} centered>
       <Stack gap="lg">
-        {notFound ? (
-          <EmptyPanel icon={<IconFileSearch size={28} />} title={AUDIT_MESSAGES.notFound} color="gray" />
-        ) : query.isError && !current ? (
-          <ErrorPanel
-            title="Erreur lors du chargement de l’entrée"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          current && <AuditDetails entry={current} />
-        )}
+        <DetailLoad
+          query={query}
+          notFoundMessage={AUDIT_MESSAGES.notFound}
+          errorTitle="Erreur lors du chargement de l’entrée"
+          loadingLabel="Chargement de l’entrée..."
+        >
+          {(item) => <AuditDetails entry={item} />}
+        </DetailLoad>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Fermer

@@ -4,8 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, useCurrentProfile } from '../../api/index.ts';
+import { useCurrentProfile } from '../../api/index.ts';
 import { membreDetailQuery } from '../../data/membres.ts';
+import { isNotFound } from '../../ui/DetailLoad.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { MembreDetails } from './MembreDetails.tsx';
@@ -32,7 +33,7 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
   }
   const query = useQuery({ ...membreDetailQuery(shownId ?? 0), enabled: shownId !== null });
 
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = isNotFound(query.error);
   const membre = query.data;
 
   return (

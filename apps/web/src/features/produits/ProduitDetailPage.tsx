@@ -47,8 +47,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, useCurrentProfile } from '../../api/index.ts';
+import { useCurrentProfile } from '../../api/index.ts';
 import { produitDetailQuery } from '../../data/produits.ts';
+import { isNotFound } from '../../ui/DetailLoad.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { FavoriteButton } from '../../ui/FavoriteButton.tsx';
@@ -435,7 +436,7 @@ export default function ProduitDetailPage({ id }: { id: number | null }) {
     else void navigate('/produits');
   };
 
-  const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
+  const notFound = id === null || isNotFound(query.error);
   if (notFound) {
     return (
       <EmptyPanel

@@ -6,16 +6,14 @@ import {
   REMBOURSEMENT_MESSAGES,
   type Remboursement,
 } from '@app/shared';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChecklist, IconDownload, IconFileSearch, IconX } from '@tabler/icons-react';
+import { IconChecklist, IconDownload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/index.ts';
 import { remboursementDetailQuery } from '../../data/remboursements.ts';
 import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { DetailLoad, isNotFound } from '../../ui/DetailLoad.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { RowAction } from './RemboursementRowActions.tsx';
 import { membreName, type RemboursementRights, remboursementActions } from './remboursement-format.ts';
@@ -107,7 +105,7 @@ export function RemboursementDetailModal({
     placeholderData: shown ?? undefined,
   });
   const current = query.data;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = isNotFound(query.error);
   const offered = current && !notFound ? remboursementActions(current, rights) : null;
 
   return (
@@ -120,25 +118,14 @@ export function RemboursementDetailModal({
       centered
     >
       <Stack gap="lg">
-        {notFound ? (
-          <EmptyPanel icon={<IconFileSearch size={28} />} title={REMBOURSEMENT_MESSAGES.notFound} color="gray" />
-        ) : query.isError && !current ? (
-          <ErrorPanel
-            title="Erreur lors du chargement du remboursement"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !current ? (
-          <Stack align="center" py="xl" gap="xs" aria-busy="true">
-            <Loader size="md" aria-hidden />
-            <Text size="sm" c="dimmed">
-              Chargement du remboursement...
-            </Text>
-          </Stack>
-        ) : (
-          <RemboursementDetails remboursement={current} />
-        )}
+        <DetailLoad
+          query={query}
+          notFoundMessage={REMBOURSEMENT_MESSAGES.notFound}
+          errorTitle="Erreur lors du chargement du remboursement"
+          loadingLabel="Chargement du remboursement..."
+        >
+          {(item) => <RemboursementDetails remboursement={item} />}
+        </DetailLoad>
         <Group justify="flex-end" gap="xs">
           {current && offered?.justificatif && (
             <Button

@@ -7,16 +7,14 @@ import {
   VERSEMENT_MESSAGES,
   type Versement,
 } from '@app/shared';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconDownload, IconFileSearch, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconInfoCircle, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/index.ts';
 import { versementDetailQuery } from '../../data/versements.ts';
 import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { DetailLoad, isNotFound } from '../../ui/DetailLoad.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { RowAction } from './VersementRowActions.tsx';
 import { membreName, OWN_DECLARATION, type VersementRights, versementActions } from './versement-format.ts';
@@ -119,7 +117,7 @@ export function VersementDetailModal({
     placeholderData: shown ?? undefined,
   });
   const current = query.data;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const notFound = isNotFound(query.error);
   const offered = current && !notFound ? versementActions(current, rights) : null;
 
   return (
@@ -132,25 +130,14 @@ export function VersementDetailModal({
       centered
     >
       <Stack gap="lg">
-        {notFound ? (
-          <EmptyPanel icon={<IconFileSearch size={28} />} title={VERSEMENT_MESSAGES.notFound} color="gray" />
-        ) : query.isError && !current ? (
-          <ErrorPanel
-            title="Erreur lors du chargement du versement"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !current ? (
-          <Stack align="center" py="xl" gap="xs" aria-busy="true">
-            <Loader size="md" aria-hidden />
-            <Text size="sm" c="dimmed">
-              Chargement du versement...
-            </Text>
-          </Stack>
-        ) : (
-          <VersementDetails versement={current} />
-        )}
+        <DetailLoad
+          query={query}
+          notFoundMessage={VERSEMENT_MESSAGES.notFound}
+          errorTitle="Erreur lors du chargement du versement"
+          loadingLabel="Chargement du versement..."
+        >
+          {(item) => <VersementDetails versement={item} />}
+        </DetailLoad>
         {offered?.ownDeclaration && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="note">
             {OWN_DECLARATION}
