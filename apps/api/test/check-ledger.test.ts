@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
@@ -118,5 +119,47 @@ describe('the ledger invariants of expenses and refunds', () => {
       invariant: 'total_paye_membre',
       detail: `membre ${membre.id} (${membre.code_esv})\u00a0: montant_deja_paye 0, versements validés − remboursements = -7000`,
     });
+  });
+});
+
+describe('the ledger invariants of schedules', () => {
+  let ctx: TestContext;
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('names a schedule whose total no longer matches the contract and a kept unpaid due date that drifted', async () => {
+    ctx = await buildTestApp();
+    const membre = await createMembre(ctx.db, { gestionnaire_id: null, produit_id: null, nom: 'Échéancier' });
+    const clean = (await ledgerBreaches(ctx.db)).filter((b) => b.detail.startsWith(`membre ${membre.id} `));
+    expect(clean).toEqual([]);
+
+    const schedule = await ctx.db
+      .selectFrom('echeanciers')
+      .select('id')
+      .where('membre_id', '=', membre.id)
+      .executeTakeFirstOrThrow();
+    // An instalment changed by hand, outside a rescheduling.
+    await ctx.db
+      .updateTable('echeances')
+      .set({ montant: 1 })
+      .where('echeancier_id', '=', schedule.id)
+      .where('numero', '=', 2)
+      .execute();
+    await sql`UPDATE membres SET echeance_impayee = DATE '2001-01-01' WHERE id = ${membre.id}`.execute(ctx.db);
+    const row = await ctx.db
+      .selectFrom('membres')
+      .select(['engagement_mensuel', 'duree_paiement'])
+      .where('id', '=', membre.id)
+      .executeTakeFirstOrThrow();
+    const contract = Number(row.engagement_mensuel) * row.duree_paiement;
+    const breaches = await ledgerBreaches(ctx.db);
+    expect(breaches).toContainEqual({
+      invariant: 'echeancier_membre',
+      detail: `membre ${membre.id} (${membre.code_esv})\u00a0: total ${contract - Number(row.engagement_mensuel) + 1} pour un contrat de ${contract}`,
+    });
+    expect(
+      breaches.find((b) => b.invariant === 'echeance_impayee' && b.detail.startsWith(`membre ${membre.id} `))?.detail,
+    ).toMatch(/gardée 2001-01-01, recomptée \d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -1,10 +1,11 @@
-import { type Dashboard, instalmentPosition, type Role } from '@app/shared';
+import { allocate, type Dashboard, type Role, retardDe } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { buildTestApp, createAccount, loginAs, PASSWORD, type TestContext } from './helpers.ts';
 import {
   type Auth,
+  backdateSchedule,
   type Client,
   createBanque,
   createClient,
@@ -292,26 +293,23 @@ describe('alerts appear and disappear with the data', () => {
 
 describe('each role sees what waits for it', () => {
   it('counts the gestionnaire’s late clients as the shared instalment rule does', async () => {
-    // Inscribed four months ago: three instalments due; one has paid one, the other all three.
+    // The first instalment three months ago: three instalments past; one has paid one, the other all three.
     const late = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
     const upToDate = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
-    const start = sql<string>`(current_date - interval '4 months' + interval '1 day')::date`;
     for (const [membre, paid] of [
       [late, 150_000],
       [upToDate, 450_000],
     ] as const) {
-      await ctx.db
-        .updateTable('membres')
-        .set({ date_inscription: start as never })
-        .where('id', '=', membre.id)
-        .execute();
+      await backdateSchedule(ctx, membre.id, 4);
       const versement = await declare(ctx, membre.auth, versementBody(membre, banqueId, { montant: paid }));
       expect((await validateVersement(ctx, comptable.auth, versement.id)).statusCode).toBe(200);
     }
+    // Expected by the shared rules over each active client's stored schedule.
     const mine = await ctx.db
       .selectFrom('membres as m')
       .innerJoin('utilisateurs as u', 'u.id', 'm.utilisateur_id')
-      .select(['m.date_inscription', 'm.engagement_mensuel', 'm.duree_paiement', 'm.montant_deja_paye'])
+      .innerJoin('echeanciers as s', (j) => j.onRef('s.membre_id', '=', 'm.id').on('s.remplace_le', 'is', null))
+      .select(['m.id', 's.id as echeancier_id', 'm.montant_deja_paye'])
       .where('m.gestionnaire_id', '=', gestionnaire.account.id)
       .where('u.statut', '=', 'actif')
       .execute();
@@ -319,16 +317,20 @@ describe('each role sees what waits for it', () => {
       today: string;
     }>`SELECT to_char(now() AT TIME ZONE 'Africa/Abidjan', 'YYYY-MM-DD') AS today`.execute(ctx.db);
     const today = rows[0]?.today as string;
-    const expected = mine.filter(
-      (m) =>
-        instalmentPosition({
-          start: m.date_inscription,
-          engagement: Number(m.engagement_mensuel),
-          duree: m.duree_paiement,
-          paid: Number(m.montant_deja_paye),
-          today,
-        }).arrears !== null,
-    ).length;
+    let expected = 0;
+    for (const m of mine) {
+      const schedule = (
+        await ctx.db
+          .selectFrom('echeances')
+          .select(['numero', 'date_echeance', 'montant'])
+          .where('echeancier_id', '=', m.echeancier_id)
+          .orderBy('numero')
+          .execute()
+      ).map((e) => ({ numero: e.numero, date: e.date_echeance, montant: Number(e.montant) }));
+      const paid = Number(m.montant_deja_paye);
+      const { echeances } = allocate(schedule, paid > 0 ? [{ id: 1, montant: paid }] : [], { today });
+      if (retardDe(echeances, today)) expected += 1;
+    }
     const d = await dashboard(gestionnaire.auth);
     expect(figure(d, 'attente', 'retards')).toBe(expected);
     expect(expected).toBeGreaterThanOrEqual(1);
@@ -368,8 +370,10 @@ describe('each role sees what waits for it', () => {
     });
     expect(d.compte?.produit?.id).toBe(client.produit_id);
     // Inscribed today: nothing due yet, the first instalment a month from now, what he paid ahead deducted.
-    expect(d.compte?.retard).toBeNull();
-    expect(d.compte?.prochaineEcheance?.numero).toBeGreaterThanOrEqual(1);
+    expect(d.compte?.echeancier?.retard).toBeNull();
+    expect(d.compte?.echeancier?.prochaine?.numero).toBeGreaterThanOrEqual(1);
+    expect(d.compte?.echeancier?.paye).toBe(Number(row.montant_deja_paye));
+    expect(d.compte?.echeancier?.echeances).toHaveLength(row.duree_paiement);
     expect(d.compte?.derniersVersements.length).toBeGreaterThan(0);
     expect(d.compte?.derniersVersements.every((v) => typeof v.montant === 'number')).toBe(true);
   });

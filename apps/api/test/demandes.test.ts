@@ -1,4 +1,11 @@
-import { DEMANDE_MESSAGES, ENGAGEMENT_MINIMUM_HINT, MESSAGES, MOTIF_AUTRE, PAYS_PAR_DEFAUT } from '@app/shared';
+import {
+  addMonths,
+  DEMANDE_MESSAGES,
+  ENGAGEMENT_MINIMUM_HINT,
+  MESSAGES,
+  MOTIF_AUTRE,
+  PAYS_PAR_DEFAUT,
+} from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduit } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, createAccount, lastMail, login, loginAs, type TestContext } from './helpers.ts';
@@ -333,6 +340,15 @@ describe('validation', () => {
     });
     const produit = (await inject('GET', `/api/produits/${demande.produit_id}`, undefined, admin.auth)).json().data;
     expect(produit.disponibilite).toBe('reserve');
+
+    // His schedule, from the demande's terms: 60 monthly instalments of 150 000, the first a month after validation.
+    const echeancier = (await inject('GET', `/api/membres/${data.membre.id}/echeancier`, undefined, admin.auth)).json()
+      .data;
+    expect(echeancier).toMatchObject({ version: 1, total: 9_000_000, paye: 0, retard: null, debut_modifiable: true });
+    expect(echeancier.echeances).toHaveLength(60);
+    expect(echeancier.echeances.every((e: { montant: number }) => e.montant === 150_000)).toBe(true);
+    expect(echeancier.premiere_echeance).toBe(addMonths(membre.date_inscription, 1));
+    expect(echeancier.echeances[59].date).toBe(addMonths(echeancier.premiere_echeance, 59));
 
     const mail = await lastMail(ctx.dataDir, demande.email);
     expect(mail).toContain(data.membre.code_esv);

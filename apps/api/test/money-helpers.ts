@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Banque, BanqueCreateBody, Versement } from '@app/shared';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { createProduit, multipart } from './catalogue-helpers.ts';
 import { login, type TestContext } from './helpers.ts';
@@ -270,4 +271,21 @@ export async function withoutPrincipal<T>(ctx: TestContext, change: () => Promis
   } finally {
     if (had) await ctx.db.updateTable('banques').set({ est_principale: true }).where('id', '=', had.id).execute();
   }
+}
+
+/**
+ * Moves a member's current schedule `months` months back, as if he had joined that long ago: the
+ * stored due dates shift and his oldest unpaid due date follows.
+ */
+export async function backdateSchedule(ctx: TestContext, membreId: number, months: number) {
+  await sql`
+    UPDATE echeances e SET date_echeance = (e.date_echeance - make_interval(months => ${months}))::date
+    FROM echeanciers s WHERE s.id = e.echeancier_id AND s.membre_id = ${membreId} AND s.remplace_le IS NULL`.execute(
+    ctx.db,
+  );
+  await sql`UPDATE echeanciers SET premiere_echeance = (premiere_echeance - make_interval(months => ${months}))::date
+    WHERE membre_id = ${membreId} AND remplace_le IS NULL`.execute(ctx.db);
+  await sql`UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye) WHERE id = ${membreId}`.execute(
+    ctx.db,
+  );
 }

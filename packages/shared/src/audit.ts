@@ -21,6 +21,7 @@ export const AUDIT_TABLES = [
   'versements',
   'remboursements',
   'membres',
+  'echeanciers',
   'settings',
   'preferences',
   'favoris',

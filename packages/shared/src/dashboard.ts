@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echeancierSchema } from './echeanciers.ts';
 import { roleSchema } from './roles.ts';
 
 /**
@@ -91,8 +92,6 @@ const monthSchema = z.object({
 });
 export type DashboardMonth = z.infer<typeof monthSchema>;
 
-const instalmentSchema = z.object({ numero: z.number(), date: z.string(), montant: z.number() });
-
 /** A member's own account. */
 const compteSchema = z.object({
   codeEsv: z.string(),
@@ -104,8 +103,8 @@ const compteSchema = z.object({
   reste: z.number(),
   /** Paid ÷ total, in whole percent. */
   progression: z.number(),
-  prochaineEcheance: instalmentSchema.nullable(),
-  retard: z.object({ montant: z.number(), depuis: z.string(), jours: z.number() }).nullable(),
+  /** His schedule settled by his payments: next instalment, arrears, every instalment's status. */
+  echeancier: echeancierSchema.nullable(),
   derniersVersements: z.array(
     z.object({ id: z.number(), montant: z.number(), date: z.string(), statut: z.string(), type: z.string() }),
   ),

@@ -103,6 +103,12 @@ export const CAPABILITIES = {
   'membres.assign': ['admin'],
   'membres.mes_clients': ['gestionnaire'],
 
+  // Schedules and arrears (issue 15): the schedule with the member file's scope; changed by an admin.
+  'echeanciers.read': ['admin', 'gestionnaire', 'membre'],
+  'echeanciers.update': ['admin'],
+  // The 'Retards' screen: all members, or a gestionnaire's clients.
+  'retards.read': ['admin', 'gestionnaire', 'comptable'],
+
   // Staff and accounts (spec 3 §6)
   'personnel.read': ['admin'],
   'personnel.manage': ['admin'],

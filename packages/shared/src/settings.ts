@@ -34,6 +34,7 @@ export const SETTINGS_RANGES = {
   apiRateLimit: { min: 100, max: 10_000 },
   /** Whole FCFA, up to a thousand billion; 0: no target set. */
   monthlyTarget: { min: 0, max: 1_000_000_000_000 },
+  graceDays: { min: 0, max: 30 },
 } as const;
 
 /** A whole number within its range, one French message for anything else. */
@@ -80,10 +81,37 @@ const systemSchema = z.object({
   ),
 });
 
-export const settingsSchema = z.object({ general: generalSchema, security: securitySchema, system: systemSchema });
+/**
+ * Collection of instalments (issue 15): days of grace before an instalment counts as late, the
+ * optional late-payment penalty (% of the late instalment per month started, 0: off), the
+ * reminders' e-mails and the monthly statements' e-mails.
+ */
+const recouvrementSchema = z.object({
+  graceDays: wholeNumber(SETTINGS_RANGES.graceDays, 'Le délai de grâce doit être compris entre 0 et 30 jours'),
+  penaltyRate: z
+    .number({ error: 'Le taux de pénalité doit être compris entre 0 et 10\u00a0%' })
+    .min(0, { error: 'Le taux de pénalité doit être compris entre 0 et 10\u00a0%' })
+    .max(10, { error: 'Le taux de pénalité doit être compris entre 0 et 10\u00a0%' })
+    .multipleOf(0.01, { error: 'Le taux de pénalité a au plus deux décimales' }),
+  reminders: z.boolean(),
+  monthlyStatements: z.boolean(),
+});
+
+export const settingsSchema = z.object({
+  general: generalSchema,
+  security: securitySchema,
+  system: systemSchema,
+  recouvrement: recouvrementSchema,
+});
 export type Settings = z.infer<typeof settingsSchema>;
 export type SecuritySettings = z.infer<typeof securitySchema>;
-export const SETTINGS_GROUPS = ['general', 'security', 'system'] as const satisfies readonly (keyof Settings)[];
+export type RecouvrementSettings = z.infer<typeof recouvrementSchema>;
+export const SETTINGS_GROUPS = [
+  'general',
+  'security',
+  'system',
+  'recouvrement',
+] as const satisfies readonly (keyof Settings)[];
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
 /** The answer to a saved change of the settings or of one's preferences (spec 2 §7). */
@@ -94,6 +122,7 @@ export const settingsPatchSchema = z.object({
   general: generalSchema.partial().optional(),
   security: securitySchema.partial().optional(),
   system: systemSchema.partial().optional(),
+  recouvrement: recouvrementSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -110,6 +139,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true, loginAttempts: 5 },
   system: { logLevel: 'info', maintenanceMode: false, apiRateLimit: 1000 },
+  recouvrement: { graceDays: 0, penaltyRate: 0, reminders: true, monthlyStatements: false },
 };
 
 /** Stored or patched values laid over a base, group by group. */
@@ -119,6 +149,7 @@ export function mergeSettings(base: Settings, patch: SettingsPatch | Record<stri
     general: { ...base.general, ...p.general },
     security: { ...base.security, ...p.security },
     system: { ...base.system, ...p.system },
+    recouvrement: { ...base.recouvrement, ...p.recouvrement },
   });
 }
 

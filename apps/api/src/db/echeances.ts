@@ -4,13 +4,10 @@ import { type RawBuilder, sql } from 'kysely';
 export const companyToday = sql<string>`(now() AT TIME ZONE fuseau_societe())::date`;
 
 /**
- * Whether the member aliased `m` is behind on his instalments on a day, as the shared rule
- * `instalmentPosition` (packages/shared/src/rules/echeances.ts) counts: the i-th of his
- * `duree_paiement` instalments falls i months after his inscription, and what he paid is below the
- * instalments whose due day has passed. Bounded by his own instalments (60 at most).
+ * Whether the member aliased `m` is late on a day: his oldest instalment not fully paid (kept in
+ * `echeance_impayee`, migration 0015) fell due more than the settings' days of grace before it, as
+ * the shared rule `allocate` marks it 'en_retard'. An index range on `echeance_impayee`.
  */
 export function enRetard(today: string | RawBuilder<string> = companyToday) {
-  return sql<boolean>`m.montant_deja_paye < m.engagement_mensuel * (
-    SELECT count(*) FROM generate_series(1, m.duree_paiement) AS i
-    WHERE (m.date_inscription + make_interval(months => i))::date < ${today}::date)`;
+  return sql<boolean>`(m.echeance_impayee IS NOT NULL AND m.echeance_impayee < ${today}::date - delai_grace())`;
 }

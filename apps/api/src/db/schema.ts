@@ -223,8 +223,31 @@ export interface MembresTable {
   demande_id: number | null;
   montant_deja_paye: ExactDefaulted;
   montant_du: ColumnType<string, never, never>;
+  /** Due date of the oldest instalment not fully paid, kept by triggers (migration 0015). */
+  echeance_impayee: ColumnType<string | null, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A version of a member's schedule; the current one has no `remplace_le` (migration 0015). */
+export interface EcheanciersTable {
+  id: Generated<number>;
+  membre_id: number;
+  version: number;
+  premiere_echeance: string;
+  motif: string | null;
+  cree_par: number | null;
+  created_at: Timestamp;
+  remplace_le: NullableTimestamp;
+}
+
+export interface EcheancesTable {
+  echeancier_id: number;
+  numero: number;
+  date_echeance: string;
+  montant: Exact;
+  /** Running total of the schedule up to this instalment. */
+  cumul: Exact;
 }
 
 export interface DemandesTable {
@@ -257,7 +280,6 @@ export interface DemandesTable {
   updated_at: Timestamp;
 }
 
-/** Kept list totals (migration 0005): one row per list and combination of counted filters. */
 /** Money in and out per day of the company's time zone, kept by triggers (migration 0013). */
 export interface TotauxJournaliersTable {
   domaine: 'versements' | 'depenses' | 'remboursements';
@@ -266,6 +288,7 @@ export interface TotauxJournaliersTable {
   somme: string;
 }
 
+/** Kept list totals (migration 0005): one row per list and combination of counted filters. */
 export interface CompteursTable {
   cle: string;
   total: string;
@@ -431,6 +454,8 @@ export interface DB {
   produit_medias: ProduitMediasTable;
   favoris: FavorisTable;
   membres: MembresTable;
+  echeanciers: EcheanciersTable;
+  echeances: EcheancesTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
   totaux_journaliers: TotauxJournaliersTable;

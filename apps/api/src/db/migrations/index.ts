@@ -13,6 +13,7 @@ import * as auditChaine from './2026-11-29-0011-audit-chaine.ts';
 import * as preferences from './2026-11-30-0012-preferences.ts';
 import * as totauxJournaliers from './2026-12-01-0013-totaux-journaliers.ts';
 import * as demandesDemandeur from './2026-12-02-0014-demandes-demandeur.ts';
+import * as echeanciers from './2026-12-03-0015-echeanciers.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0012-preferences': preferences,
   '2026-12-01-0013-totaux-journaliers': totauxJournaliers,
   '2026-12-02-0014-demandes-demandeur': demandesDemandeur,
+  '2026-12-03-0015-echeanciers': echeanciers,
 };

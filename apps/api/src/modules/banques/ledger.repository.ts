@@ -122,7 +122,11 @@ export interface LedgerBreach {
  * 4. every validated payment has exactly its credit, every deleted validated one its compensating debit,
  *    and no other payment has a movement;
  * 5. every approved expense and refund has exactly its debit, and no other one a movement;
- * 6. the daily totals the dashboard reads (migration 0013) equal a recount.
+ * 6. the daily totals the dashboard reads (migration 0013) equal a recount;
+ * 7. every member has one current schedule (migration 0015), numbered from 1, whose total is his
+ *    contract's (engagement × duration), and his paid total, allocated oldest instalment first,
+ *    is all allocated (to the instalments, the rest as an excess);
+ * 8. every member's kept oldest unpaid due date equals a recount.
  */
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
@@ -244,6 +248,41 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     breaches.push({
       invariant: 'totaux_journaliers',
       detail: `${t.domaine} du ${t.jour} : gardé ${t.garde}, recompté ${t.recompte}`,
+    });
+  }
+
+  const echeanciers = await sql<{ id: number; code_esv: string; detail: string }>`
+    SELECT m.id, m.code_esv, CASE
+      WHEN e.versions IS DISTINCT FROM 1 THEN coalesce(e.versions, 0) || ' échéancier(s) en cours'
+      WHEN e.total <> m.engagement_mensuel * m.duree_paiement
+        THEN 'total ' || e.total || ' pour un contrat de ' || m.engagement_mensuel * m.duree_paiement
+      WHEN e.numeros <> e.nombre THEN 'échéances numérotées ' || e.numeros || ' pour ' || e.nombre
+      ELSE 'versé ' || m.montant_deja_paye || ', réparti ' || e.reparti || ' + excédent '
+        || greatest(0, m.montant_deja_paye - e.total)
+    END AS detail
+    FROM membres m
+    LEFT JOIN LATERAL (
+      SELECT count(DISTINCT s.id) AS versions, sum(x.montant) AS total, count(*) AS nombre, max(x.numero) AS numeros,
+        sum(least(x.montant, greatest(0, m.montant_deja_paye - (x.cumul - x.montant)))) AS reparti
+      FROM echeanciers s JOIN echeances x ON x.echeancier_id = s.id
+      WHERE s.membre_id = m.id AND s.remplace_le IS NULL
+    ) e ON true
+    WHERE e.versions IS DISTINCT FROM 1 OR e.total <> m.engagement_mensuel * m.duree_paiement OR e.numeros <> e.nombre
+      OR e.reparti + greatest(0, m.montant_deja_paye - e.total) <> m.montant_deja_paye
+    ORDER BY m.id`.execute(db);
+  for (const m of echeanciers.rows) {
+    breaches.push({ invariant: 'echeancier_membre', detail: `membre ${m.id} (${m.code_esv}) : ${m.detail}` });
+  }
+
+  const impayees = await sql<{ id: number; code_esv: string; garde: string | null; recompte: string | null }>`
+    SELECT id, code_esv, to_char(echeance_impayee, 'YYYY-MM-DD') AS garde,
+      to_char(echeance_impayee(id, montant_deja_paye), 'YYYY-MM-DD') AS recompte
+    FROM membres WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye)
+    ORDER BY id`.execute(db);
+  for (const m of impayees.rows) {
+    breaches.push({
+      invariant: 'echeance_impayee',
+      detail: `membre ${m.id} (${m.code_esv}) : gardée ${m.garde ?? 'aucune'}, recomptée ${m.recompte ?? 'aucune'}`,
     });
   }
   return breaches;

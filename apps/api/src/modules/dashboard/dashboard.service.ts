@@ -13,7 +13,6 @@ import {
   DEMANDE_STATUT_LABELS,
   DEPENSE_STATUT_LABELS,
   formatFCFA,
-  instalmentPosition,
   plural,
   REMBOURSEMENT_STATUT_LABELS,
   ROLE_LABELS,
@@ -23,6 +22,7 @@ import {
 import type { Caller } from '../../caller.ts';
 import { counterKey } from '../../db/counters.ts';
 import type { Database } from '../../db/database.ts';
+import { loadEcheancier } from '../echeanciers/echeanciers.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type ActivitySources,
@@ -374,13 +374,8 @@ export class DashboardService {
     const engagement = Number(membre.engagement_mensuel);
     const total = engagement * membre.duree_paiement;
     const paid = Number(membre.montant_deja_paye);
-    const position = instalmentPosition({
-      start: membre.date_inscription,
-      engagement,
-      duree: membre.duree_paiement,
-      paid,
-      today,
-    });
+    const { recouvrement } = await this.settings.get();
+    const echeancier = await loadEcheancier(this.db, membre.id, { today, ...recouvrement });
     return {
       attente: [
         fig('versements', 'Versements en attente de validation', pending, 'nombre', '/versements?statut=en_attente'),
@@ -397,8 +392,7 @@ export class DashboardService {
         dejaPaye: paid,
         reste: Math.max(0, total - paid),
         progression: total === 0 ? 0 : Math.min(100, Math.floor((paid / total) * 100)),
-        prochaineEcheance: position.next,
-        retard: position.arrears,
+        echeancier,
         derniersVersements: versements.map((v) => ({
           id: v.id,
           montant: Number(v.montant),

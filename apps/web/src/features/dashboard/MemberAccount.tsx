@@ -20,17 +20,19 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** A member's own account (issue 14): his product, paid, remaining, next instalment, arrears, last payments. */
 export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
+  const retard = c.echeancier?.retard ?? null;
+  const prochaine = c.echeancier?.prochaine ?? null;
   return (
     <Stack gap="md">
-      {c.retard && (
+      {retard && (
         <Alert
           color="red"
           variant="light"
           title="Versements en retard"
           icon={<IconAlertTriangle size={18} aria-hidden />}
         >
-          {formatFCFA(c.retard.montant)} restent dus depuis le {formatDate(c.retard.depuis)} (
-          {plural(c.retard.jours, 'jour')} de retard).
+          {formatFCFA(retard.montant)} restent dus depuis le {formatDate(retard.depuis)} ({plural(retard.jours, 'jour')}{' '}
+          de retard).
         </Alert>
       )}
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compte-titre">
@@ -64,10 +66,10 @@ export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
         <Title order={2} size="h4" id="echeance-titre" mb="xs">
           Prochaine échéance
         </Title>
-        {c.prochaineEcheance ? (
+        {prochaine ? (
           <Text>
-            Échéance n<sup>o</sup>&nbsp;{c.prochaineEcheance.numero} :{' '}
-            <strong>{formatFCFA(c.prochaineEcheance.montant)}</strong> le {formatDate(c.prochaineEcheance.date)}
+            Échéance n<sup>o</sup>&nbsp;{prochaine.numero} : <strong>{formatFCFA(prochaine.montant)}</strong> le{' '}
+            {formatDate(prochaine.date)}
           </Text>
         ) : (
           <Text c="dimmed">

@@ -15,6 +15,7 @@ export const AUDIT_TABLE_LABELS: Record<string, string> = {
   versements: 'Versements',
   remboursements: 'Remboursements',
   membres: 'Membres',
+  echeanciers: 'Échéanciers',
   settings: 'Paramètres',
   preferences: 'Préférences',
   favoris: 'Favoris',

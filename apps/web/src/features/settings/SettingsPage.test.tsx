@@ -43,6 +43,7 @@ function serveSettings(options: { hold?: Promise<void> } = {}): RecordedCall[] {
         general: { ...settings.general, ...patch.general },
         security: { ...settings.security, ...patch.security },
         system: { ...settings.system, ...patch.system },
+        recouvrement: { ...settings.recouvrement, ...patch.recouvrement },
       };
       return { status: 200, body: { success: true, data: settings, message: SETTINGS_SAVED } };
     }
