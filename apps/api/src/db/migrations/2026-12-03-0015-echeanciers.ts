@@ -48,6 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE echeance_impayee IS NOT NULL`.execute(db);
   await sql`CREATE INDEX membres_produit_idx ON membres (produit_id)`.execute(db);
 
+  // The settings' collection group (grace, penalty, reminders, statements).
+  await sql`ALTER TABLE settings DROP CONSTRAINT settings_grp_check`.execute(db);
+  await sql`
+    ALTER TABLE settings ADD CONSTRAINT settings_grp_check
+    CHECK (grp IN ('general', 'security', 'system', 'recouvrement'))`.execute(db);
   // The settings' days of grace before an unpaid instalment counts as late, for every SQL reading arrears.
   await sql`
     CREATE FUNCTION delai_grace() RETURNS integer LANGUAGE sql STABLE AS $$
