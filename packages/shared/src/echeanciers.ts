@@ -6,13 +6,6 @@ import { ECHEANCE_STATUTS, TRANCHES_RETARD } from './rules/echeancier.ts';
 
 /** A member's schedule, its settlement and arrears (issue 15); the rules are in rules/echeancier.ts. */
 
-export const ECHEANCE_STATUT_LABELS: Record<(typeof ECHEANCE_STATUTS)[number], string> = {
-  a_venir: 'À venir',
-  partiel: 'Partiel',
-  paye: 'Payée',
-  en_retard: 'En retard',
-};
-
 export const retardSchema = z.object({
   montant: z.number(),
   depuis: z.string(),

@@ -23,6 +23,11 @@ const STATUTS: Record<string, { label: string; color: string }> = {
   en_cours: { label: 'En cours', color: 'cyan' },
   termine: { label: 'Terminé', color: 'green' },
   annule: { label: 'Annulé', color: 'gray' },
+  // An instalment's (issue 15).
+  a_venir: { label: 'À venir', color: 'gray' },
+  partiel: { label: 'Partiel', color: 'yellow' },
+  paye: { label: 'Payée', color: 'green' },
+  en_retard: { label: 'En retard', color: 'red' },
 };
 
 const statutOf = (statut: string | null | undefined) =>
@@ -35,8 +40,8 @@ export const statutColor = (statut: string) => statutOf(statut).color;
  * An account's status (actif, inactif, suspendu; en_attente for staff), a demande's (en_attente,
  * validee, rejetee), a payment's (en_attente, valide, rejete), an expense's (en_attente, approuvee,
  * rejetee), a refund's (en_attente, approuve, rejete), a bank's (active, inactive,
- * suspendue) or a chantier's (planifie, en_cours, suspendu, termine, annule); a missing one reads
- * inactif (spec 3 §3).
+ * suspendue), a chantier's (planifie, en_cours, suspendu, termine, annule) or an instalment's
+ * (a_venir, partiel, paye, en_retard); a missing one reads inactif (spec 3 §3).
  */
 export function StatusBadge({ statut, ...props }: { statut: string | null | undefined } & BadgeProps) {
   const known = statutOf(statut);

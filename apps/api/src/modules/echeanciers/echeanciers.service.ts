@@ -175,7 +175,7 @@ export class EcheanciersService {
     version: { premiere_echeance: string; motif: string },
   ) {
     const inserted = await insertVersion(trx, membreId, { ...version, cree_par: caller.id }, next);
-    const summary = (schedule: Echeance[]) => schedule.map((e) => `${e.numero} ${e.date} ${e.montant}`).join(' ; ');
+    const summary = (schedule: Echeance[]) => schedule.map((e) => `n°${e.numero} ${e.date} ${e.montant}`).join(', ');
     await insertAudit(trx, caller, {
       action: 'updated',
       table_name: 'echeanciers',

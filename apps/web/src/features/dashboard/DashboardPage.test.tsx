@@ -205,6 +205,12 @@ describe('DashboardPage', () => {
       /75\s000\sFCFA restent dus depuis le 15\/11\/2026 \(10 jours de retard\)/,
     );
     expect(screen.getByRole('cell', { name: 'Validé' })).toBeInTheDocument();
+    // His schedule: the late instalment and the next one, with what settled the first.
+    const schedule = screen.getByRole('table', { name: /Mes échéances/ });
+    const rows = within(schedule).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/15\/11\/2026.*150\s000\sFCFA.*75\s000\sFCFA.*En retard/);
+    expect(rows[2]).toHaveTextContent(/15\/12\/2026.*À venir/);
+    expect(within(schedule).getByText(/75\s000\sFCFA du 02\/11\/2026/)).toBeInTheDocument();
   });
 
   it('names a connection problem, a lost session and a server error in the panel’s title', () => {

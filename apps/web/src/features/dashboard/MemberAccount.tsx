@@ -1,8 +1,8 @@
 import type { DashboardCompte } from '@app/shared';
-import { formatDate, formatFCFA, plural, TYPE_VERSEMENT_LABELS, type TypeVersement } from '@app/shared';
-import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatDate, formatFCFA, TYPE_VERSEMENT_LABELS, type TypeVersement } from '@app/shared';
+import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { EcheancierTable, RetardAlert } from '../../ui/Echeancier.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -20,21 +20,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** A member's own account (issue 14): his product, paid, remaining, next instalment, arrears, last payments. */
 export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
-  const retard = c.echeancier?.retard ?? null;
   const prochaine = c.echeancier?.prochaine ?? null;
   return (
     <Stack gap="md">
-      {retard && (
-        <Alert
-          color="red"
-          variant="light"
-          title="Versements en retard"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-        >
-          {formatFCFA(retard.montant)} restent dus depuis le {formatDate(retard.depuis)} ({plural(retard.jours, 'jour')}{' '}
-          de retard).
-        </Alert>
-      )}
+      {c.echeancier && <RetardAlert echeancier={c.echeancier} owner="moi" />}
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="compte-titre">
         <Group justify="space-between" mb="sm" gap="xs">
           <Title order={2} size="h4" id="compte-titre">
@@ -77,6 +66,17 @@ export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
           </Text>
         )}
       </Paper>
+      {c.echeancier && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="echeancier-titre">
+          <Title order={2} size="h4" id="echeancier-titre" mb="xs">
+            Mon échéancier
+          </Title>
+          <EcheancierTable
+            echeancier={c.echeancier}
+            caption="Mes échéances, leur montant, ce qui est payé et ce qui reste"
+          />
+        </Paper>
+      )}
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="derniers-titre">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4" id="derniers-titre">

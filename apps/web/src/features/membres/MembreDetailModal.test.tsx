@@ -5,7 +5,7 @@ import { circuitBreaker } from '../../api/index.ts';
 import { renderWithProviders, testQueryClient } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
-import { choose, fieldValue, makeMembre, ok, serveMembres, signIn, text } from './test-data.ts';
+import { choose, fieldValue, makeEcheancier, makeMembre, ok, serveMembres, signIn, text } from './test-data.ts';
 
 beforeEach(() => {
   circuitBreaker.reset();
@@ -174,6 +174,63 @@ describe('MembreDetailModal', () => {
     expect(puts(calls)).toHaveLength(0);
   });
 
+  it('shows the schedule: arrears with their bucket, next instalment, the instalments and the history', async () => {
+    serveMembres({ membres: [MEMBRE] });
+    const { dialog } = await openDetail();
+    const section = await within(dialog).findByRole('region', { name: 'Échéancier' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      /150\s000\sFCFA restent dus depuis le 15\/10\/2026 \(41 jours de retard, tranche 31 à 60 jours\)/,
+    );
+    expect(within(section).getByText(/Prochaine échéance/)).toHaveTextContent(
+      /n\s?o\s3, 250\s000\sFCFA le 15\/11\/2026/,
+    );
+    const rows = within(within(section).getByRole('table', { name: 'Échéances du membre' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Échéance'),
+      expect.stringMatching(/^115\/09\/2026.*Payée/),
+      expect.stringMatching(/^215\/10\/2026.*En retard.*100\s000\sFCFA du 10\/09\/2026/),
+      expect.stringMatching(/^315\/11\/2026.*À venir/),
+      expect.stringMatching(/^415\/12\/2026.*À venir/),
+    ]);
+    expect(within(section).getByText(/Version 2 \(en cours\).*Admin Système — Perte d’emploi/)).toBeInTheDocument();
+    // Payments were validated: the start no longer moves.
+    expect(within(section).queryByRole('button', { name: 'Modifier la date de début' })).not.toBeInTheDocument();
+  });
+
+  it('reschedules what remains for an admin, previewing the new instalments, then toasts', async () => {
+    const calls = serveMembres({
+      membres: [MEMBRE],
+      answers: {
+        'POST /api/membres/1/echeancier/reechelonnement': ok(makeEcheancier(1, { version: 3 }), {
+          message: 'Échéancier réaménagé',
+        }),
+      },
+    });
+    const { dialog, user } = await openDetail();
+    const section = await within(dialog).findByRole('region', { name: 'Échéancier' });
+    await user.click(await within(section).findByRole('button', { name: 'Réaménager' }));
+    const modal = await screen.findByRole('dialog', { name: 'Réaménager l’échéancier' });
+    await user.click(within(modal).getByRole('button', { name: 'Réaménager' }));
+    expect(await within(modal).findByText('La date de la première échéance est requise')).toBeInTheDocument();
+    expect(within(modal).getByText('Le motif est requis')).toBeInTheDocument();
+
+    await user.type(within(modal).getByLabelText(/Première nouvelle échéance/), '2027-01-10');
+    await user.type(within(modal).getByRole('textbox', { name: /Durée/ }), '3');
+    await user.type(within(modal).getByRole('textbox', { name: /Motif/ }), 'Difficultés passagères');
+    // What remains of the schedule from the 2nd instalment (750 000) over 3 months.
+    expect(
+      within(modal).getByText(/3 échéances de 250\s000\sFCFA, du 10\/01\/2027 au 10\/03\/2027/),
+    ).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Réaménager' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      premiere_echeance: '2027-01-10',
+      duree: 3,
+      motif: 'Difficultés passagères',
+    });
+    await waitFor(() => expect(toastStore.getSnapshot().map((t) => t.message)).toEqual(['Échéancier réaménagé']));
+  });
+
   it('offers no edit to a gestionnaire', async () => {
     signIn('gestionnaire');
     const calls = serveMembres({ membres: [MEMBRE] });
@@ -181,6 +238,10 @@ describe('MembreDetailModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/gestionnaires'))).toBe(false);
+    // He reads his client's schedule, and changes none.
+    const section = await within(dialog).findByRole('region', { name: 'Échéancier' });
+    expect(await within(section).findByRole('table', { name: 'Échéances du membre' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Réaménager' })).not.toBeInTheDocument();
   });
 
   it('says when the member does not exist, and retries after another failure', async () => {

@@ -10,6 +10,7 @@ import { isNotFound } from '../../ui/DetailLoad.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { MembreDetails } from './MembreDetails.tsx';
+import { MembreEcheancier } from './MembreEcheancier.tsx';
 import { MembreEditForm } from './MembreEditForm.tsx';
 
 /**
@@ -19,6 +20,7 @@ import { MembreEditForm } from './MembreEditForm.tsx';
 export function MembreDetailModal({ membreId, onClose }: { membreId: number | null; onClose: () => void }) {
   const profile = useCurrentProfile();
   const canEdit = can(profile?.role, 'membres.update');
+  const canSeeSchedule = can(profile?.role, 'echeanciers.read');
   const phone = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
   // The member shown stays on screen while the modal fades out; each opening starts read-only.
@@ -68,7 +70,10 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
               </Text>
             </Stack>
           ) : (
-            <MembreDetails membre={membre} />
+            <>
+              <MembreDetails membre={membre} />
+              {canSeeSchedule && <MembreEcheancier membreId={membre.id} />}
+            </>
           )}
           <Group justify="flex-end">
             {canEdit && membre && (

@@ -1,4 +1,4 @@
-import type { Membre, MembreStats } from '@app/shared';
+import type { Echeancier, Membre, MembreStats } from '@app/shared';
 import { within } from '@testing-library/react';
 import { sessionStore } from '../../api/index.ts';
 import { ADMIN_PROFILE, mockFetch, type RecordedCall } from '../../test/fetch-mock.ts';
@@ -91,6 +91,64 @@ type Answer = { status: number; body?: unknown };
  * The members API: lists, stats, one member, gestionnaire choices and saves. `answers` overrides
  * a path ('GET /api/membres', 'PUT /api/membres/1'…).
  */
+/**
+ * A member's schedule: 4 instalments of 250 000 from 15/09/2026, the first paid, the second late
+ * and partly paid, in its second version.
+ */
+export function makeEcheancier(membreId: number, overrides: Partial<Echeancier> = {}): Echeancier {
+  const echeance = (numero: number, paye: number, statut: Echeancier['echeances'][number]['statut']) => ({
+    numero,
+    date: `2026-${String(8 + numero).padStart(2, '0')}-15`,
+    montant: 250_000,
+    paye,
+    reste: 250_000 - paye,
+    statut,
+    reglements: paye > 0 ? [{ versement_id: 10 + numero, montant: paye, date_versement: '2026-09-10' }] : [],
+  });
+  return {
+    membre_id: membreId,
+    version: 2,
+    premiere_echeance: '2026-09-15',
+    total: 1_000_000,
+    paye: 350_000,
+    reste: 650_000,
+    excedent: 0,
+    payees: 1,
+    debut_modifiable: false,
+    prochaine: { numero: 3, date: '2026-11-15', montant: 250_000 },
+    retard: { montant: 150_000, depuis: '2026-10-15', jours: 41, tranche: '31-60', penalite: 0 },
+    delai_grace: 0,
+    taux_penalite: 0,
+    echeances: [
+      echeance(1, 250_000, 'paye'),
+      echeance(2, 100_000, 'en_retard'),
+      echeance(3, 0, 'a_venir'),
+      echeance(4, 0, 'a_venir'),
+    ],
+    historique: [
+      {
+        version: 2,
+        premiere_echeance: '2026-09-15',
+        echeances: 4,
+        motif: 'Perte d’emploi',
+        cree_par: 'Admin Système',
+        created_at: '2026-10-20T09:00:00.000Z',
+        remplace_le: null,
+      },
+      {
+        version: 1,
+        premiere_echeance: '2026-09-15',
+        echeances: 2,
+        motif: null,
+        cree_par: null,
+        created_at: '2026-08-15T09:00:00.000Z',
+        remplace_le: '2026-10-20T09:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
 export function serveMembres({
   membres = [makeMembre()],
   total = membres.length,
@@ -116,6 +174,8 @@ export function serveMembres({
         ].map((g) => ({ ...g, poste: 'Gestionnaire clientèle', departement: 'Gestion' })),
       );
     }
+    const schedule = url.pathname.match(/^\/api\/membres\/(\d+)\/echeancier$/);
+    if (call.method === 'GET' && schedule) return ok(makeEcheancier(Number(schedule[1])));
     const detail = url.pathname.match(/^\/api\/membres\/(\d+)$/);
     const membre = detail && membres.find((m) => m.id === Number(detail[1]));
     if (call.method === 'GET' && detail) return membre ? ok(membre) : notFound('Membre non trouvé');
