@@ -290,8 +290,40 @@ async function dashboard() {
   return { success: true, data: { ...row, attente } };
 }
 
+/**
+ * GET /api/retards?limit=25, naively: each member's instalments due before today summed and compared
+ * with his paid total, his oldest unpaid instalment found, at every request; the page and the
+ * bucket totals from the same grouped rows.
+ */
+async function retards() {
+  const late = `
+    WITH position AS (
+      SELECT m.id, m.code_esv, m.montant_deja_paye,
+        sum(e.montant) FILTER (WHERE e.date_echeance < current_date) AS du,
+        min(e.date_echeance) FILTER (WHERE e.cumul > m.montant_deja_paye) AS impayee
+      FROM membres m JOIN echeanciers s ON s.membre_id = m.id AND s.remplace_le IS NULL
+      JOIN echeances e ON e.echeancier_id = s.id
+      GROUP BY m.id),
+    late AS (
+      SELECT id, code_esv, du - montant_deja_paye AS montant_retard, impayee, current_date - impayee AS jours,
+        CASE WHEN current_date - impayee <= 30 THEN '1-30' WHEN current_date - impayee <= 60 THEN '31-60'
+          WHEN current_date - impayee <= 90 THEN '61-90' ELSE '90+' END AS tranche
+      FROM position WHERE impayee < current_date)`;
+  const [rows, totals] = await Promise.all([
+    pool.query(`${late} SELECT * FROM late ORDER BY impayee, id LIMIT 25`),
+    pool.query(
+      `${late} SELECT tranche, count(*)::int AS membres, sum(montant_retard) AS montant FROM late GROUP BY tranche`,
+    ),
+  ]);
+  return {
+    success: true,
+    data: rows.rows.map((r) => ({ ...r, montant_retard: Number(r.montant_retard) })),
+    totaux: totals.rows.sort((a, b) => a.tranche.localeCompare(b.tranche, 'fr', { numeric: true })),
+  };
+}
+
 /** Answers that are not a list page, by path. */
-const OTHERS: Record<string, () => Promise<unknown>> = { 'versements/stats': versementStats, dashboard };
+const OTHERS: Record<string, () => Promise<unknown>> = { 'versements/stats': versementStats, dashboard, retards };
 
 async function page(list: List, params: Params) {
   const values: unknown[] = [];

@@ -180,6 +180,8 @@ async function isSeeded(db: Database): Promise<boolean> {
 async function afterSeed(db: Executor): Promise<void> {
   const { rows } = await sql<{ found: boolean }>`SELECT to_regproc('recompter') IS NOT NULL AS found`.execute(db);
   if (rows[0]?.found) await sql`SELECT recompter()`.execute(db);
+  // The members' schedules, which their insert trigger would have written.
+  await sql`SELECT recompter_echeanciers()`.execute(db);
 }
 
 const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
@@ -531,6 +533,8 @@ async function seedVersements(db: Database, log: (line: string) => void): Promis
 
     await sql`SELECT recompter()`.execute(trx);
     await sql`SELECT recompter_totaux_journaliers()`.execute(trx);
+    // The paid totals were written with the triggers off: their oldest unpaid due dates follow.
+    await sql`SELECT recompter_echeanciers()`.execute(trx);
     await sql`ANALYZE`.execute(trx);
     await checkVersements(trx);
   });

@@ -38,6 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cumul bigint NOT NULL CHECK (cumul >= montant),
       PRIMARY KEY (echeancier_id, numero)
     )`.execute(db);
+  // What a member owes by a date: the running total of his last instalment before it, index only.
+  await sql`CREATE INDEX echeances_date_idx ON echeances (echeancier_id, date_echeance) INCLUDE (cumul, montant)`.execute(
+    db,
+  );
 
   await sql`ALTER TABLE membres ADD COLUMN echeance_impayee date`.execute(db);
   await sql`CREATE INDEX membres_echeance_impayee_idx ON membres (echeance_impayee, id) WHERE echeance_impayee IS NOT NULL`.execute(
@@ -76,35 +80,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER membres_echeance_impayee BEFORE UPDATE OF montant_deja_paye ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeance_impayee()`.execute(db);
 
-  // Version 1, whoever creates the member (a demande's validation, a seed).
+  // Version 1 of a member's schedule from his terms, and his oldest unpaid due date.
+  await sql`
+    CREATE FUNCTION echeancier_initial(p_membre integer) RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      m membres;
+      s echeanciers;
+    BEGIN
+      SELECT * INTO m FROM membres WHERE id = p_membre;
+      INSERT INTO echeanciers (membre_id, version, premiere_echeance)
+      VALUES (m.id, 1, (m.date_inscription + interval '1 month')::date) RETURNING * INTO s;
+      INSERT INTO echeances (echeancier_id, numero, date_echeance, montant, cumul)
+      SELECT s.id, i, (s.premiere_echeance + make_interval(months => i - 1))::date, m.engagement_mensuel,
+        m.engagement_mensuel * i
+      FROM generate_series(1, m.duree_paiement) AS i;
+      UPDATE membres SET echeance_impayee = echeance_impayee(m.id, m.montant_deja_paye) WHERE id = m.id;
+    END $$`.execute(db);
+  // Whoever creates the member (a demande's validation, a seed).
   await sql`
     CREATE FUNCTION membres_echeancier() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE s integer;
     BEGIN
-      INSERT INTO echeanciers (membre_id, version, premiere_echeance)
-      VALUES (NEW.id, 1, (NEW.date_inscription + interval '1 month')::date) RETURNING id INTO s;
-      INSERT INTO echeances (echeancier_id, numero, date_echeance, montant, cumul)
-      SELECT s, i, ((NEW.date_inscription + interval '1 month')::date + make_interval(months => i - 1))::date,
-        NEW.engagement_mensuel,
-        NEW.engagement_mensuel * i
-      FROM generate_series(1, NEW.duree_paiement) AS i;
-      UPDATE membres SET echeance_impayee = echeance_impayee(NEW.id, NEW.montant_deja_paye) WHERE id = NEW.id;
+      PERFORM echeancier_initial(NEW.id);
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER membres_echeancier AFTER INSERT ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeancier()`.execute(db);
-
-  // The members there already are.
+  // After rows written with the triggers off (the members there already are, a bulk load): the
+  // missing schedules, and every kept unpaid due date recounted.
   await sql`
-    INSERT INTO echeanciers (membre_id, version, premiere_echeance)
-    SELECT id, 1, (date_inscription + interval '1 month')::date FROM membres`.execute(db);
-  await sql`
-    INSERT INTO echeances (echeancier_id, numero, date_echeance, montant, cumul)
-    SELECT s.id, i, (s.premiere_echeance + make_interval(months => i - 1))::date, m.engagement_mensuel,
-      m.engagement_mensuel * i
-    FROM membres m JOIN echeanciers s ON s.membre_id = m.id, generate_series(1, m.duree_paiement) AS i`.execute(db);
-  await sql`UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye)`.execute(db);
+    CREATE FUNCTION recompter_echeanciers() RETURNS void LANGUAGE sql AS $$
+      SELECT echeancier_initial(m.id) FROM membres m
+      WHERE NOT EXISTS (SELECT 1 FROM echeanciers s WHERE s.membre_id = m.id);
+      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye)
+      WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye);
+    $$`.execute(db);
+  await sql`SELECT recompter_echeanciers()`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -6,6 +6,8 @@ import type { Executor } from '../../db/database.ts';
 export interface RetardsFilter {
   /** YYYY-MM-DD: the day the arrears are computed for. */
   date: string;
+  /** YYYY-MM-DD: the day less the settings' grace; an instalment due before it is late. */
+  limite: string;
   tranche?: TrancheRetard | undefined;
   site_id?: number | undefined;
   gestionnaire_id?: number | undefined;
@@ -19,7 +21,7 @@ export interface RetardsFilter {
  */
 function lateMembers(scope: Scope, filter: RetardsFilter, withTranche: boolean): RawBuilder<unknown> {
   const d = sql`${filter.date}::date`;
-  const conditions = [sql`m.echeance_impayee < ${d} - delai_grace()`];
+  const conditions = [sql`m.echeance_impayee < ${filter.limite}::date`];
   if (withTranche && filter.tranche) {
     const [min, max] = TRANCHE_JOURS[filter.tranche];
     conditions.push(sql`m.echeance_impayee <= ${d} - ${min}::integer`);
@@ -33,10 +35,13 @@ function lateMembers(scope: Scope, filter: RetardsFilter, withTranche: boolean):
   return sql.join(conditions, sql` AND `);
 }
 
-/** What a late member owes on the day: the late instalments' unpaid part, its bucket and the penalty apart. */
+/**
+ * What a late member owes on the day: the late instalments' unpaid part (the running total of the
+ * last one, an index-only read, less his paid total), its bucket and the penalty apart.
+ */
 function arrearsColumns(filter: RetardsFilter) {
   const d = sql`${filter.date}::date`;
-  const late = sql`e.echeancier_id = s.id AND e.date_echeance < ${d} - delai_grace()`;
+  const late = sql`e.echeancier_id = s.id AND e.date_echeance < ${filter.limite}::date`;
   // The rules' retardDe: the rate on each late instalment's unpaid part per month started, rounded down.
   const penalite =
     filter.penaltyBp === 0
@@ -45,7 +50,8 @@ function arrearsColumns(filter: RetardsFilter) {
             * ceil((${d} - e.date_echeance) / 30.0) / 10000)), 0)
           FROM echeances e WHERE ${late} AND e.cumul > m.montant_deja_paye)`;
   return sql`
-    (SELECT max(e.cumul) FROM echeances e WHERE ${late}) - m.montant_deja_paye AS montant_retard,
+    (SELECT e.cumul FROM echeances e WHERE ${late} ORDER BY e.date_echeance DESC LIMIT 1) - m.montant_deja_paye
+      AS montant_retard,
     ${penalite}::bigint AS penalite,
     ${d} - m.echeance_impayee AS jours,
     CASE WHEN ${d} - m.echeance_impayee <= 30 THEN '1-30' WHEN ${d} - m.echeance_impayee <= 60 THEN '31-60'

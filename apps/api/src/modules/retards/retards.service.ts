@@ -1,4 +1,5 @@
 import {
+  addDays,
   formatDate,
   type MembreEnRetard,
   paginate,
@@ -54,8 +55,10 @@ export class RetardsService {
 
   private async filter(query: RetardsQuery): Promise<RetardsFilter & { graceDays: number }> {
     const { recouvrement } = await this.settings.get();
+    const date = query.date ?? (await todayInCompany(this.db));
     return {
-      date: query.date ?? (await todayInCompany(this.db)),
+      date,
+      limite: addDays(date, -recouvrement.graceDays),
       tranche: query.tranche,
       site_id: query.site_id,
       gestionnaire_id: query.gestionnaire_id,
