@@ -34,7 +34,10 @@ const waiting: Summary = (body) => {
 
 /** Late members per bucket, and the first one's overdue amount. */
 const buckets: Summary = (body) => {
-  const { data, totaux } = body as { data: { montant_retard: number }[]; totaux: { tranche: string; membres: number }[] };
+  const { data, totaux } = body as {
+    data: { montant_retard: number }[];
+    totaux: { tranche: string; membres: number }[];
+  };
   return `${totaux.map((t) => `${t.tranche}=${t.membres}`).join(' ')} premier=${data[0]?.montant_retard}`;
 };
 

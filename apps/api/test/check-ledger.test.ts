@@ -160,6 +160,6 @@ describe('the ledger invariants of schedules', () => {
     });
     expect(
       breaches.find((b) => b.invariant === 'echeance_impayee' && b.detail.startsWith(`membre ${membre.id} `))?.detail,
-    ).toMatch(/gardée 2001-01-01, recomptée \d{4}-\d{2}-\d{2}$/);
+    ).toMatch(/gardée 2001-01-01, 0, recomptée \d{4}-\d{2}-\d{2}, 0$/);
   });
 });

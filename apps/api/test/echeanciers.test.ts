@@ -343,6 +343,22 @@ describe('GET /retards', () => {
     expect(byGestionnaire.data.map((r) => r.membre_id)).toEqual(own.data.map((r) => r.membre_id));
   });
 
+  it('brings today’s kept arrears up to date at the first read of a new day', async () => {
+    const before = await retards(admin.auth);
+    const kept = async () =>
+      Number((await sql<{ n: string }>`SELECT sum(retard_montant) AS n FROM membres`.execute(ctx.db)).rows[0]?.n);
+    const today = await kept();
+    // The state as the kept values were 40 days ago: an earlier cut-off, less due.
+    await sql`UPDATE retards_arrete SET limite = limite - 40`.execute(ctx.db);
+    await sql`UPDATE membres SET retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete))
+      - montant_deja_paye)`.execute(ctx.db);
+    expect(await kept()).toBeLessThan(today);
+    const after = await retards(admin.auth);
+    expect(await kept()).toBe(today);
+    expect(after.totaux).toEqual(before.totaux);
+    expect(after.data).toEqual(before.data);
+  });
+
   it('exports the same rows as CSV', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/retards/export', headers: comptable.auth });
     expect(response.statusCode).toBe(200);

@@ -275,7 +275,7 @@ export async function withoutPrincipal<T>(ctx: TestContext, change: () => Promis
 
 /**
  * Moves a member's current schedule `months` months back, as if he had joined that long ago: the
- * stored due dates shift and his oldest unpaid due date follows.
+ * stored due dates shift and his kept oldest unpaid due date and arrears follow.
  */
 export async function backdateSchedule(ctx: TestContext, membreId: number, months: number) {
   await sql`
@@ -285,7 +285,5 @@ export async function backdateSchedule(ctx: TestContext, membreId: number, month
   );
   await sql`UPDATE echeanciers SET premiere_echeance = (premiere_echeance - make_interval(months => ${months}))::date
     WHERE membre_id = ${membreId} AND remplace_le IS NULL`.execute(ctx.db);
-  await sql`UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye) WHERE id = ${membreId}`.execute(
-    ctx.db,
-  );
+  await sql`SELECT rafraichir_retard(${membreId})`.execute(ctx.db);
 }

@@ -117,11 +117,11 @@ export const membreEnRetardSchema = z.object({
 });
 export type MembreEnRetard = z.infer<typeof membreEnRetardSchema>;
 
+/** A bucket's late members and what they owe (penalties aside: they grow day by day, each member's row shows his). */
 export const retardsTotalSchema = z.object({
   tranche: z.enum(TRANCHES_RETARD),
   membres: z.number().int(),
   montant: z.number(),
-  penalite: z.number(),
 });
 
 export const retardsPageSchema = z.object({

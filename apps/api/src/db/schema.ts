@@ -225,6 +225,8 @@ export interface MembresTable {
   montant_du: ColumnType<string, never, never>;
   /** Due date of the oldest instalment not fully paid, kept by triggers (migration 0015). */
   echeance_impayee: ColumnType<string | null, never, never>;
+  /** What he owes on the instalments due before the kept cut-off (`retards_arrete`), kept by triggers. */
+  retard_montant: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -248,6 +250,15 @@ export interface EcheancesTable {
   montant: Exact;
   /** Running total of the schedule up to this instalment. */
   cumul: Exact;
+}
+
+/** Late members and their arrears per oldest unpaid due date, gestionnaire and site (0: all), kept by triggers. */
+export interface RetardsTotauxTable {
+  gestionnaire_id: number;
+  site_id: number;
+  echeance_impayee: string;
+  membres: number;
+  montant: string;
 }
 
 export interface DemandesTable {
@@ -456,6 +467,7 @@ export interface DB {
   membres: MembresTable;
   echeanciers: EcheanciersTable;
   echeances: EcheancesTable;
+  retards_totaux: RetardsTotauxTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
   totaux_journaliers: TotauxJournaliersTable;

@@ -12,6 +12,14 @@ import { type Kysely, sql } from 'kysely';
  * `membres.echeance_impayee` keeps the due date of the oldest instalment not fully paid: it only
  * changes when the paid total or the schedule does, so "late on day D" is an index range
  * (echeance_impayee < D − grace) whatever the number of members.
+ *
+ * Today's arrears are kept too, for the 'Retards' screen: `membres.retard_montant`, what the member
+ * owes on the instalments due before the cut-off (`retards_arrete.limite`: today less the grace),
+ * and `retards_totaux`, the late members and their arrears per oldest unpaid due date, overall,
+ * per gestionnaire, per site and per both. A payment, a refund or a schedule change updates them in
+ * its transaction; `avancer_retards()`, run before each read, moves the cut-off to today (a new
+ * day, a new grace, a new time zone) and recomputes only the members with an instalment between
+ * the old and the new cut-off.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -51,6 +59,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX membres_gestionnaire_echeance_impayee_idx ON membres (gestionnaire_id, echeance_impayee, id)
     WHERE echeance_impayee IS NOT NULL`.execute(db);
   await sql`CREATE INDEX membres_produit_idx ON membres (produit_id)`.execute(db);
+  await sql`ALTER TABLE membres ADD COLUMN retard_montant bigint NOT NULL DEFAULT 0`.execute(db);
+  // The members with an instalment due in a window (the cut-off's move).
+  await sql`CREATE INDEX echeances_jour_idx ON echeances (date_echeance)`.execute(db);
+  await sql`
+    CREATE TABLE retards_arrete (
+      seul boolean PRIMARY KEY DEFAULT true CHECK (seul),
+      limite date NOT NULL
+    )`.execute(db);
+  await sql`
+    CREATE TABLE retards_totaux (
+      gestionnaire_id integer NOT NULL,
+      site_id integer NOT NULL,
+      echeance_impayee date NOT NULL,
+      membres integer NOT NULL,
+      montant bigint NOT NULL,
+      PRIMARY KEY (gestionnaire_id, site_id, echeance_impayee)
+    )`.execute(db);
 
   // The settings' collection group (grace, penalty, reminders, statements).
   await sql`ALTER TABLE settings DROP CONSTRAINT settings_grp_check`.execute(db);
@@ -61,6 +86,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION delai_grace() RETURNS integer LANGUAGE sql STABLE AS $$
       SELECT coalesce((SELECT (value ->> 'graceDays')::integer FROM settings WHERE grp = 'recouvrement'), 0)
+    $$`.execute(db);
+
+  // Today less the grace: an instalment due before it and unpaid is late.
+  await sql`
+    CREATE FUNCTION limite_retards() RETURNS date LANGUAGE sql STABLE AS $$
+      SELECT (now() AT TIME ZONE fuseau_societe())::date - delai_grace()
+    $$`.execute(db);
+  await sql`INSERT INTO retards_arrete (limite) VALUES (limite_retards())`.execute(db);
+  // What the member's current schedule asks by a date: the running total of its last instalment before it.
+  await sql`
+    CREATE FUNCTION du_avant(p_membre integer, p_limite date) RETURNS bigint LANGUAGE sql STABLE AS $$
+      SELECT coalesce((
+        SELECT e.cumul FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
+        WHERE s.membre_id = p_membre AND s.remplace_le IS NULL AND e.date_echeance < p_limite
+        ORDER BY e.date_echeance DESC LIMIT 1), 0)
     $$`.execute(db);
 
   // The oldest instalment of the member's current schedule that a paid total does not cover.
@@ -74,11 +114,96 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION membres_echeance_impayee() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       NEW.echeance_impayee := echeance_impayee(NEW.id, NEW.montant_deja_paye);
+      NEW.retard_montant := greatest(0, du_avant(NEW.id, (SELECT limite FROM retards_arrete)) - NEW.montant_deja_paye);
       RETURN NEW;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER membres_echeance_impayee BEFORE UPDATE OF montant_deja_paye ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeance_impayee()`.execute(db);
+
+  // A member's kept oldest unpaid due date and arrears, after his schedule changed.
+  await sql`
+    CREATE FUNCTION rafraichir_retard(p_membre integer) RETURNS void LANGUAGE sql AS $$
+      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye),
+        retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete)) - montant_deja_paye)
+      WHERE id = p_membre
+    $$`.execute(db);
+
+  // The kept totals: a member counts under his oldest unpaid due date, overall (0, 0), for his
+  // gestionnaire (g, 0), his product's site (0, s) and both (g, s).
+  await sql`
+    CREATE FUNCTION retards_compter(p_gestionnaire integer, p_site integer, p_date date, p_membres integer,
+      p_montant bigint) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO retards_totaux AS t (gestionnaire_id, site_id, echeance_impayee, membres, montant)
+      SELECT g, s, p_date, p_membres, p_montant
+      FROM unnest(ARRAY[0, p_gestionnaire]) AS g, unnest(ARRAY[0, p_site]) AS s
+      WHERE g IS NOT NULL AND s IS NOT NULL
+      ON CONFLICT (gestionnaire_id, site_id, echeance_impayee)
+      DO UPDATE SET membres = t.membres + EXCLUDED.membres, montant = t.montant + EXCLUDED.montant
+    $$`.execute(db);
+  await sql`
+    CREATE FUNCTION membres_retards() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND OLD.echeance_impayee IS NOT DISTINCT FROM NEW.echeance_impayee
+        AND OLD.retard_montant = NEW.retard_montant AND OLD.gestionnaire_id IS NOT DISTINCT FROM NEW.gestionnaire_id
+        AND OLD.produit_id IS NOT DISTINCT FROM NEW.produit_id THEN
+        RETURN NULL;
+      END IF;
+      IF TG_OP <> 'INSERT' AND OLD.echeance_impayee IS NOT NULL THEN
+        PERFORM retards_compter(OLD.gestionnaire_id, (SELECT site_id FROM produits WHERE id = OLD.produit_id),
+          OLD.echeance_impayee, -1, -OLD.retard_montant);
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.echeance_impayee IS NOT NULL THEN
+        PERFORM retards_compter(NEW.gestionnaire_id, (SELECT site_id FROM produits WHERE id = NEW.produit_id),
+          NEW.echeance_impayee, 1, NEW.retard_montant);
+      END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  // montant_deja_paye too: the columns the BEFORE trigger sets do not fire an UPDATE OF trigger.
+  await sql`
+    CREATE TRIGGER membres_retards AFTER INSERT OR DELETE
+    OR UPDATE OF montant_deja_paye, echeance_impayee, retard_montant, gestionnaire_id, produit_id ON membres
+    FOR EACH ROW EXECUTE FUNCTION membres_retards()`.execute(db);
+  // A product moved to another site takes its member's counts along.
+  await sql`
+    CREATE FUNCTION produits_retards() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE m membres;
+    BEGIN
+      FOR m IN SELECT * FROM membres WHERE produit_id = NEW.id AND echeance_impayee IS NOT NULL LOOP
+        PERFORM retards_compter(m.gestionnaire_id, OLD.site_id, m.echeance_impayee, -1, -m.retard_montant);
+        PERFORM retards_compter(m.gestionnaire_id, NEW.site_id, m.echeance_impayee, 1, m.retard_montant);
+      END LOOP;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE TRIGGER produits_retards AFTER UPDATE OF site_id ON produits
+    FOR EACH ROW WHEN (OLD.site_id IS DISTINCT FROM NEW.site_id) EXECUTE FUNCTION produits_retards()`.execute(db);
+  await sql`
+    CREATE VIEW retards_totaux_recomptes AS
+    SELECT k.g AS gestionnaire_id, k.s AS site_id, m.echeance_impayee, count(*)::integer AS membres,
+      sum(m.retard_montant)::bigint AS montant
+    FROM membres m LEFT JOIN produits p ON p.id = m.produit_id,
+      LATERAL (VALUES (0, 0), (m.gestionnaire_id, 0), (0, p.site_id), (m.gestionnaire_id, p.site_id)) AS k (g, s)
+    WHERE m.echeance_impayee IS NOT NULL AND k.g IS NOT NULL AND k.s IS NOT NULL
+    GROUP BY 1, 2, 3`.execute(db);
+
+  // Moves the cut-off to today less the grace, recomputing the members with an instalment between
+  // the old and the new one; the readers call it, the first of a new day does the work.
+  await sql`
+    CREATE FUNCTION avancer_retards() RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      ancienne date;
+      nouvelle date := limite_retards();
+    BEGIN
+      IF (SELECT limite FROM retards_arrete) = nouvelle THEN RETURN; END IF;
+      SELECT limite INTO ancienne FROM retards_arrete FOR UPDATE;
+      IF ancienne = nouvelle THEN RETURN; END IF;
+      UPDATE retards_arrete SET limite = nouvelle;
+      UPDATE membres m SET retard_montant = greatest(0, du_avant(m.id, nouvelle) - m.montant_deja_paye)
+      WHERE m.id IN (
+        SELECT s.membre_id FROM echeances e JOIN echeanciers s ON s.id = e.echeancier_id AND s.remplace_le IS NULL
+        WHERE e.date_echeance >= least(ancienne, nouvelle) AND e.date_echeance < greatest(ancienne, nouvelle));
+    END $$`.execute(db);
 
   // Version 1 of a member's schedule from his terms, and his oldest unpaid due date.
   await sql`
@@ -94,7 +219,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT s.id, i, (s.premiere_echeance + make_interval(months => i - 1))::date, m.engagement_mensuel,
         m.engagement_mensuel * i
       FROM generate_series(1, m.duree_paiement) AS i;
-      UPDATE membres SET echeance_impayee = echeance_impayee(m.id, m.montant_deja_paye) WHERE id = m.id;
+      PERFORM rafraichir_retard(m.id);
     END $$`.execute(db);
   // Whoever creates the member (a demande's validation, a seed).
   await sql`
@@ -107,13 +232,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER membres_echeancier AFTER INSERT ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeancier()`.execute(db);
   // After rows written with the triggers off (the members there already are, a bulk load): the
-  // missing schedules, and every kept unpaid due date recounted.
+  // missing schedules, every kept unpaid due date and arrears recounted, the totals rebuilt.
   await sql`
     CREATE FUNCTION recompter_echeanciers() RETURNS void LANGUAGE sql AS $$
       SELECT echeancier_initial(m.id) FROM membres m
       WHERE NOT EXISTS (SELECT 1 FROM echeanciers s WHERE s.membre_id = m.id);
-      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye)
-      WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye);
+      UPDATE retards_arrete SET limite = limite_retards();
+      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye),
+        retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete)) - montant_deja_paye);
+      DELETE FROM retards_totaux;
+      INSERT INTO retards_totaux SELECT * FROM retards_totaux_recomptes;
     $$`.execute(db);
   await sql`SELECT recompter_echeanciers()`.execute(db);
 }

@@ -126,7 +126,8 @@ export interface LedgerBreach {
  * 7. every member has one current schedule (migration 0015), numbered from 1, whose total is his
  *    contract's (engagement × duration), and his paid total, allocated oldest instalment first,
  *    is all allocated (to the instalments, the rest as an excess);
- * 8. every member's kept oldest unpaid due date equals a recount.
+ * 8. every member's kept oldest unpaid due date and arrears at the kept cut-off, and the kept
+ *    arrears totals, equal a recount.
  */
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
@@ -274,16 +275,32 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     breaches.push({ invariant: 'echeancier_membre', detail: `membre ${m.id} (${m.code_esv}) : ${m.detail}` });
   }
 
-  const impayees = await sql<{ id: number; code_esv: string; garde: string | null; recompte: string | null }>`
-    SELECT id, code_esv, to_char(echeance_impayee, 'YYYY-MM-DD') AS garde,
-      to_char(echeance_impayee(id, montant_deja_paye), 'YYYY-MM-DD') AS recompte
-    FROM membres WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye)
+  const impayees = await sql<{ id: number; code_esv: string; garde: string; recompte: string }>`
+    SELECT id, code_esv, coalesce(to_char(echeance_impayee, 'YYYY-MM-DD'), 'aucune') || ', ' || retard_montant AS garde,
+      coalesce(to_char(echeance_impayee(id, montant_deja_paye), 'YYYY-MM-DD'), 'aucune') || ', ' || du AS recompte
+    FROM (SELECT m.*, greatest(0, du_avant(m.id, a.limite) - m.montant_deja_paye) AS du
+          FROM membres m, retards_arrete a) m
+    WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye) OR retard_montant <> du
     ORDER BY id`.execute(db);
   for (const m of impayees.rows) {
     breaches.push({
       invariant: 'echeance_impayee',
-      detail: `membre ${m.id} (${m.code_esv}) : gardée ${m.garde ?? 'aucune'}, recomptée ${m.recompte ?? 'aucune'}`,
+      detail: `membre ${m.id} (${m.code_esv})\u00a0: gardée ${m.garde}, recomptée ${m.recompte}`,
     });
+  }
+
+  const retards = await sql<{ cle: string; garde: string; recompte: string }>`
+    SELECT coalesce(t.gestionnaire_id, r.gestionnaire_id) || '/' || coalesce(t.site_id, r.site_id) || '/'
+        || to_char(coalesce(t.echeance_impayee, r.echeance_impayee), 'YYYY-MM-DD') AS cle,
+      coalesce(t.membres, 0) || ' / ' || coalesce(t.montant, 0) AS garde,
+      coalesce(r.membres, 0) || ' / ' || coalesce(r.montant, 0) AS recompte
+    FROM (SELECT * FROM retards_totaux WHERE membres <> 0 OR montant <> 0) t
+    FULL JOIN retards_totaux_recomptes r ON r.gestionnaire_id = t.gestionnaire_id AND r.site_id = t.site_id
+      AND r.echeance_impayee = t.echeance_impayee
+    WHERE t.membres IS DISTINCT FROM r.membres OR t.montant IS DISTINCT FROM r.montant
+    ORDER BY 1`.execute(db);
+  for (const t of retards.rows) {
+    breaches.push({ invariant: 'retards_totaux', detail: `${t.cle}\u00a0: gardé ${t.garde}, recompté ${t.recompte}` });
   }
   return breaches;
 }

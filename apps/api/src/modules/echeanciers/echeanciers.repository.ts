@@ -98,7 +98,7 @@ export async function hasValidatedPayment(db: Executor, membreId: number): Promi
 
 /**
  * Writes the next version of the member's schedule and marks the current one replaced (kept for
- * the history); the member's oldest unpaid due date follows.
+ * the history); the member's oldest unpaid due date and arrears follow.
  */
 export async function insertVersion(
   db: Executor,
@@ -128,8 +128,6 @@ export async function insertVersion(
       }),
     )
     .execute();
-  await sql`UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye) WHERE id = ${membreId}`.execute(
-    db,
-  );
+  await sql`SELECT rafraichir_retard(${membreId})`.execute(db);
   return inserted;
 }

@@ -8,6 +8,8 @@ export interface RetardsFilter {
   date: string;
   /** YYYY-MM-DD: the day less the settings' grace; an instalment due before it is late. */
   limite: string;
+  /** Today's arrears, kept by the triggers (migration 0015), rather than computed for another day. */
+  kept: boolean;
   tranche?: TrancheRetard | undefined;
   site_id?: number | undefined;
   gestionnaire_id?: number | undefined;
@@ -15,47 +17,66 @@ export interface RetardsFilter {
   penaltyBp: number;
 }
 
-/**
- * Late members on a day: an index range on their oldest unpaid due date (membres.echeance_impayee,
- * migration 0015), before the day less the settings' grace; a bucket narrows the range.
- */
-function lateMembers(scope: Scope, filter: RetardsFilter, withTranche: boolean): RawBuilder<unknown> {
+/** Moves the kept arrears to today's cut-off (a new day, grace or time zone): the members concerned only. */
+export async function advanceRetards(db: Executor): Promise<void> {
+  await sql`SELECT avancer_retards()`.execute(db);
+}
+
+/** The gestionnaire the caller's scope and the filter ask for: null for all, undefined when they contradict. */
+function gestionnaireOf(scope: Scope, filter: RetardsFilter): number | null | undefined {
+  if (scope.kind !== 'clients') return filter.gestionnaire_id ?? null;
+  if (filter.gestionnaire_id !== undefined && filter.gestionnaire_id !== scope.gestionnaireId) return undefined;
+  return scope.gestionnaireId;
+}
+
+/** A bucket as a range of oldest unpaid due dates. */
+function trancheRange(column: RawBuilder<unknown>, filter: RetardsFilter, tranche: TrancheRetard) {
+  const [min, max] = TRANCHE_JOURS[tranche];
   const d = sql`${filter.date}::date`;
+  const conditions = [sql`${column} <= ${d} - ${min}::integer`];
+  if (max !== null) conditions.push(sql`${column} >= ${d} - ${max}::integer`);
+  return conditions;
+}
+
+/**
+ * Late members on a day: an index range on their oldest unpaid due date (membres.echeance_impayee),
+ * before the day less the settings' grace; a bucket narrows the range.
+ */
+function lateMembers(scope: Scope, filter: RetardsFilter): RawBuilder<unknown> {
   const conditions = [sql`m.echeance_impayee < ${filter.limite}::date`];
-  if (withTranche && filter.tranche) {
-    const [min, max] = TRANCHE_JOURS[filter.tranche];
-    conditions.push(sql`m.echeance_impayee <= ${d} - ${min}::integer`);
-    if (max !== null) conditions.push(sql`m.echeance_impayee >= ${d} - ${max}::integer`);
-  }
-  if (scope.kind === 'clients') conditions.push(sql`m.gestionnaire_id = ${scope.gestionnaireId}`);
+  if (filter.tranche) conditions.push(...trancheRange(sql`m.echeance_impayee`, filter, filter.tranche));
+  const gestionnaire = gestionnaireOf(scope, filter);
+  if (gestionnaire === undefined) conditions.push(sql`false`);
+  else if (gestionnaire !== null) conditions.push(sql`m.gestionnaire_id = ${gestionnaire}`);
   if (scope.kind === 'self') conditions.push(sql`m.utilisateur_id = ${scope.utilisateurId}`);
-  if (filter.gestionnaire_id !== undefined) conditions.push(sql`m.gestionnaire_id = ${filter.gestionnaire_id}`);
   if (filter.site_id !== undefined)
     conditions.push(sql`m.produit_id IN (SELECT id FROM produits WHERE site_id = ${filter.site_id})`);
   return sql.join(conditions, sql` AND `);
 }
 
+const trancheOf = (days: RawBuilder<unknown>) =>
+  sql<TrancheRetard>`CASE WHEN ${days} <= 30 THEN '1-30' WHEN ${days} <= 60 THEN '31-60'
+    WHEN ${days} <= 90 THEN '61-90' ELSE '90+' END`;
+
 /**
- * What a late member owes on the day: the late instalments' unpaid part (the running total of the
- * last one, an index-only read, less his paid total), its bucket and the penalty apart.
+ * What a late member owes on the day: kept for today, otherwise the running total of his last
+ * instalment due before the cut-off (an index-only read) less his paid total; its bucket; and the
+ * penalty apart: the rate on each late instalment's unpaid part per month started, rounded down.
  */
 function arrearsColumns(filter: RetardsFilter) {
   const d = sql`${filter.date}::date`;
   const late = sql`e.echeancier_id = s.id AND e.date_echeance < ${filter.limite}::date`;
-  // The rules' retardDe: the rate on each late instalment's unpaid part per month started, rounded down.
+  const montant = filter.kept
+    ? sql`m.retard_montant`
+    : sql`(SELECT e.cumul FROM echeances e WHERE ${late} ORDER BY e.date_echeance DESC LIMIT 1) - m.montant_deja_paye`;
   const penalite =
     filter.penaltyBp === 0
       ? sql`0`
       : sql`(SELECT coalesce(sum(floor(least(e.montant, e.cumul - m.montant_deja_paye) * ${filter.penaltyBp}::bigint
             * ceil((${d} - e.date_echeance) / 30.0) / 10000)), 0)
           FROM echeances e WHERE ${late} AND e.cumul > m.montant_deja_paye)`;
-  return sql`
-    (SELECT e.cumul FROM echeances e WHERE ${late} ORDER BY e.date_echeance DESC LIMIT 1) - m.montant_deja_paye
-      AS montant_retard,
-    ${penalite}::bigint AS penalite,
-    ${d} - m.echeance_impayee AS jours,
-    CASE WHEN ${d} - m.echeance_impayee <= 30 THEN '1-30' WHEN ${d} - m.echeance_impayee <= 60 THEN '31-60'
-      WHEN ${d} - m.echeance_impayee <= 90 THEN '61-90' ELSE '90+' END AS tranche`;
+  return sql`${montant} AS montant_retard, ${penalite}::bigint AS penalite, ${d} - m.echeance_impayee AS jours,
+    ${trancheOf(sql`${d} - m.echeance_impayee`)} AS tranche`;
 }
 
 export interface RetardRow {
@@ -88,7 +109,7 @@ export async function listRetards(
   const slice = page ? sql`LIMIT ${sql.lit(page.limit)} OFFSET ${sql.lit(page.offset)}` : sql``;
   const { rows } = await sql<RetardRow>`
     WITH selected AS (
-      SELECT m.id FROM membres m WHERE ${lateMembers(scope, filter, true)}
+      SELECT m.id FROM membres m WHERE ${lateMembers(scope, filter)}
       ORDER BY m.echeance_impayee, m.id ${slice}
     )
     SELECT m.id AS membre_id, m.code_esv, u.nom, u.prenom, u.telephone, p.titre AS produit,
@@ -106,13 +127,36 @@ export async function listRetards(
   return rows;
 }
 
-/** Members, overdue amount and penalty per bucket, for the filters but every bucket. */
-export async function retardsTotals(db: Executor, scope: Scope, filter: RetardsFilter) {
-  const { rows } = await sql<{ tranche: TrancheRetard; membres: string; montant: string; penalite: string }>`
-    SELECT tranche, count(*) AS membres, sum(montant_retard) AS montant, sum(penalite) AS penalite FROM (
-      SELECT ${arrearsColumns(filter)}
-      FROM membres m JOIN echeanciers s ON s.membre_id = m.id AND s.remplace_le IS NULL
-      WHERE ${lateMembers(scope, filter, false)}
-    ) AS late GROUP BY tranche`.execute(db);
+export interface RetardsTotalRow {
+  tranche: TrancheRetard;
+  membres: string;
+  montant: string;
+}
+
+/**
+ * Late members and what they owe per bucket, for the filters but every bucket: today's from the
+ * kept totals (a row per oldest unpaid due date, whatever the number of members), another day's
+ * summed over its late members.
+ */
+export async function retardsTotals(db: Executor, scope: Scope, filter: RetardsFilter): Promise<RetardsTotalRow[]> {
+  const everyBucket = { ...filter, tranche: undefined };
+  if (!filter.kept) {
+    const { rows } = await sql<RetardsTotalRow>`
+      SELECT tranche, count(*) AS membres, sum(montant_retard) AS montant FROM (
+        SELECT ${arrearsColumns(everyBucket)}
+        FROM membres m JOIN echeanciers s ON s.membre_id = m.id AND s.remplace_le IS NULL
+        WHERE ${lateMembers(scope, everyBucket)}
+      ) AS late GROUP BY tranche`.execute(db);
+    return rows;
+  }
+  const gestionnaire = gestionnaireOf(scope, filter);
+  if (gestionnaire === undefined) return [];
+  const { rows } = await sql<RetardsTotalRow>`
+    SELECT ${trancheOf(sql`${filter.date}::date - t.echeance_impayee`)} AS tranche, sum(t.membres) AS membres,
+      sum(t.montant) AS montant
+    FROM retards_totaux t
+    WHERE t.gestionnaire_id = ${gestionnaire ?? 0} AND t.site_id = ${filter.site_id ?? 0}
+      AND t.echeance_impayee < ${filter.limite}::date
+    GROUP BY 1`.execute(db);
   return rows;
 }

@@ -12,7 +12,13 @@ import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { todayInCompany } from '../echeanciers/echeanciers.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { listRetards, type RetardRow, type RetardsFilter, retardsTotals } from './retards.repository.ts';
+import {
+  advanceRetards,
+  listRetards,
+  type RetardRow,
+  type RetardsFilter,
+  retardsTotals,
+} from './retards.repository.ts';
 
 function toMembreEnRetard(row: RetardRow): MembreEnRetard {
   return {
@@ -55,10 +61,14 @@ export class RetardsService {
 
   private async filter(query: RetardsQuery): Promise<RetardsFilter & { graceDays: number }> {
     const { recouvrement } = await this.settings.get();
-    const date = query.date ?? (await todayInCompany(this.db));
+    const today = await todayInCompany(this.db);
+    const date = query.date ?? today;
+    const kept = date === today;
+    if (kept) await advanceRetards(this.db);
     return {
       date,
       limite: addDays(date, -recouvrement.graceDays),
+      kept,
       tranche: query.tranche,
       site_id: query.site_id,
       gestionnaire_id: query.gestionnaire_id,
@@ -75,12 +85,7 @@ export class RetardsService {
     ]);
     const totaux = TRANCHES_RETARD.map((tranche) => {
       const row = totals.find((t) => t.tranche === tranche);
-      return {
-        tranche,
-        membres: Number(row?.membres ?? 0),
-        montant: Number(row?.montant ?? 0),
-        penalite: Number(row?.penalite ?? 0),
-      };
+      return { tranche, membres: Number(row?.membres ?? 0), montant: Number(row?.montant ?? 0) };
     });
     const total = totaux
       .filter((t) => !filter.tranche || t.tranche === filter.tranche)
