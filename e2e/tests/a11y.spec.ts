@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible, settle } from './axe.ts';
 import { DEMO, type DemoRole, signIn } from './helpers.ts';
+import { altered, genuineToken } from './recus-helpers.ts';
 
 /**
  * axe (WCAG 2.1 AA, no critical or serious violation) on every screen and dialog, as each view of it
@@ -595,6 +596,18 @@ for (const width of WIDTHS) {
       await dialog.getByRole('button', { name: 'Envoyer le code' }).click();
       await expect(dialog.getByText('Étape 3 sur 3')).toBeVisible();
       await expectAccessible(page, DIALOG);
+    });
+
+    test('vérification d’un reçu, authentique et non authentique', async ({ page, request }) => {
+      const token = await genuineToken(request);
+      await page.goto(`/verification/${token}`);
+      await expect(page.getByText('Reçu authentique')).toBeVisible();
+      await settle(page);
+      await expectAccessible(page);
+      await page.goto(`/verification/${altered(token)}`);
+      await expect(page.getByText('Reçu non authentique')).toBeVisible();
+      await settle(page);
+      await expectAccessible(page);
     });
 
     test("demande d'inscription, à chaque étape", async ({ page }) => {

@@ -50,6 +50,9 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
+import { recusRoutes } from './modules/recus/recus.routes.ts';
+import { RecusService } from './modules/recus/recus.service.ts';
+import { RelevesService } from './modules/recus/releves.service.ts';
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
@@ -214,6 +217,10 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(db, settings) });
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
+      await api.register(recusRoutes, {
+        recus: new RecusService(db, settings, config),
+        releves: new RelevesService(db, settings),
+      });
     },
     { prefix: '/api' },
   );

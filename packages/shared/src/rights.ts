@@ -64,6 +64,11 @@ export const CAPABILITIES = {
   'versements.delete': ['gestionnaire', 'comptable'],
   // GET /versements/gestionnaire: his clients' payments.
   'versements.gestionnaire': ['gestionnaire'],
+  // A validated payment's receipt (issue 15): to whoever sees the payment, in the same scope.
+  'recus.read': STAFF_AND_MEMBER_PAYMENTS,
+  // A member's statement: to whoever sees his file (membres.detail), his own to a member.
+  'releves.read': ['admin', 'gestionnaire', 'membre'],
+  'releves.own': ['membre'],
 
   // Dépenses (spec 3 §6): a member files his own and sees only them; admin and comptable decide.
   'depenses.read': ['admin', 'comptable', 'membre'],

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../api/index.ts';
 import { SessionGate } from '../features/auth/SessionGate.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
@@ -11,6 +12,9 @@ import { maintenanceStore, useMaintenance } from './maintenance.ts';
 // The signed-in application is its own chunk: the login page does not download it.
 const loadShell = () => withAllStyles(import('./Shell.tsx'));
 const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+// The public page of a receipt's QR code (issue 15): no session, its own chunk.
+const VerificationPage = lazy(() => withAllStyles(import('../features/verification/VerificationPage.tsx')));
+const VERIFICATION_PATH = /^\/verification\/([^/]+)\/?$/;
 
 /** The application behind the providers and the router. */
 export function App() {
@@ -22,7 +26,17 @@ export function App() {
   }, [signedIn]);
   const queryClient = useQueryClient();
   const underMaintenance = useMaintenance();
+  const verificationToken = VERIFICATION_PATH.exec(useLocation().pathname)?.[1];
 
+  if (verificationToken) {
+    return (
+      <ErrorBoundary onHome={() => window.location.assign('/')}>
+        <Suspense fallback={<FullPageLoader />}>
+          <VerificationPage token={verificationToken} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
   if (underMaintenance) {
     return (
       <MaintenanceScreen

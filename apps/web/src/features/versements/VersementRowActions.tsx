@@ -1,7 +1,9 @@
-import type { Versement } from '@app/shared';
+import { RECU_MESSAGES, type Versement } from '@app/shared';
 import { Group } from '@mantine/core';
-import { IconCheck, IconDownload, IconEye, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconEye, IconFileInvoice, IconTrash, IconX } from '@tabler/icons-react';
+import { downloadRecu } from '../../data/recus.ts';
 import { IconAction } from '../../ui/IconAction.tsx';
+import { useFileDownload } from '../../ui/use-file-download.ts';
 import { membreName, type VersementRights, versementActions } from './versement-format.ts';
 
 export type RowAction = 'validate' | 'reject' | 'delete';
@@ -17,9 +19,9 @@ export interface VersementRowActionsProps {
 }
 
 /**
- * A payment's actions (spec 3 §2.1): details; the receipt's scan when there is one; Valider and
- * Rejeter while it waits (Valider never to whoever declared it); Supprimer. Each names the
- * payment it acts on.
+ * A payment's actions (spec 3 §2.1): details; the receipt's scan when there is one; once validated,
+ * our PDF receipt (issue 15); Valider and Rejeter while it waits (Valider never to whoever declared
+ * it); Supprimer. Each names the payment it acts on.
  */
 export function VersementRowActions({
   versement,
@@ -31,6 +33,7 @@ export function VersementRowActions({
 }: VersementRowActionsProps) {
   const offered = versementActions(versement, rights);
   const of = `du versement ${versement.numero_recu} de ${membreName(versement)}`;
+  const recu = useFileDownload(downloadRecu, RECU_MESSAGES.recuError);
   return (
     <Group gap={6} wrap="nowrap">
       <IconAction label="Voir les détails" ariaLabel={`Détails ${of}`} onClick={() => onOpen(versement)}>
@@ -45,6 +48,17 @@ export function VersementRowActions({
           onClick={() => onScan(versement)}
         >
           <IconDownload size={18} aria-hidden />
+        </IconAction>
+      )}
+      {versement.statut === 'valide' && (
+        <IconAction
+          label="Reçu de paiement (PDF)"
+          ariaLabel={`Reçu de paiement (PDF) ${of}`}
+          color="teal"
+          disabled={recu.loadingId === versement.id}
+          onClick={() => recu.download(versement)}
+        >
+          <IconFileInvoice size={18} aria-hidden />
         </IconAction>
       )}
       {offered.validate && (
