@@ -3,7 +3,9 @@ import { formatDate, formatFCFA, TYPE_VERSEMENT_LABELS, type TypeVersement } fro
 import { Anchor, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EcheancierTable, RetardAlert } from '../../ui/Echeancier.tsx';
+import { StatementDownload } from '../../ui/StatementDownload.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { MemberReceipts } from './MemberReceipts.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -115,6 +117,8 @@ export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
           </Table.ScrollContainer>
         )}
       </Paper>
+      <MemberReceipts />
+      <StatementDownload />
     </Stack>
   );
 }

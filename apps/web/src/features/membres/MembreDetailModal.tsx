@@ -9,6 +9,7 @@ import { membreDetailQuery } from '../../data/membres.ts';
 import { isNotFound } from '../../ui/DetailLoad.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { StatementDownload } from '../../ui/StatementDownload.tsx';
 import { MembreDetails } from './MembreDetails.tsx';
 import { MembreEcheancier } from './MembreEcheancier.tsx';
 import { MembreEditForm } from './MembreEditForm.tsx';
@@ -21,6 +22,7 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
   const profile = useCurrentProfile();
   const canEdit = can(profile?.role, 'membres.update');
   const canSeeSchedule = can(profile?.role, 'echeanciers.read');
+  const canDownloadStatement = can(profile?.role, 'releves.read');
   const phone = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
   // The member shown stays on screen while the modal fades out; each opening starts read-only.
@@ -73,6 +75,7 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
             <>
               <MembreDetails membre={membre} />
               {canSeeSchedule && <MembreEcheancier membreId={membre.id} />}
+              {canDownloadStatement && <StatementDownload membreId={membre.id} />}
             </>
           )}
           <Group justify="flex-end">
