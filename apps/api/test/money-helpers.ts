@@ -285,5 +285,5 @@ export async function backdateSchedule(ctx: TestContext, membreId: number, month
   );
   await sql`UPDATE echeanciers SET premiere_echeance = (premiere_echeance - make_interval(months => ${months}))::date
     WHERE membre_id = ${membreId} AND remplace_le IS NULL`.execute(ctx.db);
-  await sql`SELECT rafraichir_retard(${membreId})`.execute(ctx.db);
+  await sql`SELECT rafraichir_retards(ARRAY[${membreId}::integer])`.execute(ctx.db);
 }

@@ -121,12 +121,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER membres_echeance_impayee BEFORE UPDATE OF montant_deja_paye ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeance_impayee()`.execute(db);
 
-  // A member's kept oldest unpaid due date and arrears, after his schedule changed.
+  // Members' kept oldest unpaid due date and arrears, after their schedule changed.
   await sql`
-    CREATE FUNCTION rafraichir_retard(p_membre integer) RETURNS void LANGUAGE sql AS $$
+    CREATE FUNCTION rafraichir_retards(p_membres integer[]) RETURNS void LANGUAGE sql AS $$
       UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye),
         retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete)) - montant_deja_paye)
-      WHERE id = p_membre
+      WHERE id = ANY (p_membres)
     $$`.execute(db);
 
   // The kept totals: a member counts under his oldest unpaid due date, overall (0, 0), for his
@@ -205,44 +205,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         WHERE e.date_echeance >= least(ancienne, nouvelle) AND e.date_echeance < greatest(ancienne, nouvelle));
     END $$`.execute(db);
 
-  // Version 1 of a member's schedule from his terms, and his oldest unpaid due date.
+  // Version 1 of members' schedules from their terms: one set of statements, for one new member
+  // (the insert trigger) as for thousands (a bulk load).
   await sql`
-    CREATE FUNCTION echeancier_initial(p_membre integer) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      m membres;
-      s echeanciers;
-    BEGIN
-      SELECT * INTO m FROM membres WHERE id = p_membre;
+    CREATE FUNCTION echeanciers_initiaux(p_membres integer[]) RETURNS void LANGUAGE sql AS $$
       INSERT INTO echeanciers (membre_id, version, premiere_echeance)
-      VALUES (m.id, 1, (m.date_inscription + interval '1 month')::date) RETURNING * INTO s;
+      SELECT id, 1, (date_inscription + interval '1 month')::date FROM membres WHERE id = ANY (p_membres);
       INSERT INTO echeances (echeancier_id, numero, date_echeance, montant, cumul)
       SELECT s.id, i, (s.premiere_echeance + make_interval(months => i - 1))::date, m.engagement_mensuel,
         m.engagement_mensuel * i
-      FROM generate_series(1, m.duree_paiement) AS i;
-      PERFORM rafraichir_retard(m.id);
-    END $$`.execute(db);
+      FROM membres m JOIN echeanciers s ON s.membre_id = m.id AND s.version = 1,
+        generate_series(1, m.duree_paiement) AS i
+      WHERE m.id = ANY (p_membres);
+    $$`.execute(db);
   // Whoever creates the member (a demande's validation, a seed).
   await sql`
     CREATE FUNCTION membres_echeancier() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      PERFORM echeancier_initial(NEW.id);
+      PERFORM echeanciers_initiaux(ARRAY[NEW.id]);
+      PERFORM rafraichir_retards(ARRAY[NEW.id]);
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER membres_echeancier AFTER INSERT ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeancier()`.execute(db);
   // After rows written with the triggers off (the members there already are, a bulk load): the
-  // missing schedules, every kept unpaid due date and arrears recounted, the totals rebuilt.
+  // missing schedules, every kept unpaid due date and arrears recounted, the totals rebuilt. The
+  // statistics first, so that the per-member reads are planned on the tables as they now are.
   await sql`
-    CREATE FUNCTION recompter_echeanciers() RETURNS void LANGUAGE sql AS $$
-      SELECT echeancier_initial(m.id) FROM membres m
-      WHERE NOT EXISTS (SELECT 1 FROM echeanciers s WHERE s.membre_id = m.id);
+    CREATE FUNCTION recompter_echeanciers() RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM echeanciers_initiaux(ARRAY(
+        SELECT m.id FROM membres m WHERE NOT EXISTS (SELECT 1 FROM echeanciers s WHERE s.membre_id = m.id)));
+      ANALYZE membres, echeanciers, echeances;
       UPDATE retards_arrete SET limite = limite_retards();
-      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye),
-        retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete)) - montant_deja_paye);
+      PERFORM rafraichir_retards(ARRAY(SELECT id FROM membres));
       DELETE FROM retards_totaux;
       INSERT INTO retards_totaux SELECT * FROM retards_totaux_recomptes;
-    $$`.execute(db);
+    END $$`.execute(db);
   await sql`SELECT recompter_echeanciers()`.execute(db);
 }
 

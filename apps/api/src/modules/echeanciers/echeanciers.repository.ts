@@ -128,6 +128,6 @@ export async function insertVersion(
       }),
     )
     .execute();
-  await sql`SELECT rafraichir_retard(${membreId})`.execute(db);
+  await sql`SELECT rafraichir_retards(ARRAY[${membreId}::integer])`.execute(db);
   return inserted;
 }
