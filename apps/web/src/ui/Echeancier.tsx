@@ -51,14 +51,14 @@ export function EcheancierTable({ echeancier, caption }: { echeancier: Echeancie
         {formatFCFA(echeancier.reste)}
         {echeancier.excedent > 0 && <> · trop-perçu {formatFCFA(echeancier.excedent)}</>}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped verticalSpacing={6}>
+      <Table.ScrollContainer minWidth={300}>
+        <Table striped verticalSpacing={6} horizontalSpacing={6} fz="sm">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">N°</Table.Th>
               <Table.Th scope="col">Échéance</Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" ta="right" visibleFrom="sm">
                 Montant
               </Table.Th>
               <Table.Th scope="col" ta="right" visibleFrom="sm">
@@ -78,13 +78,16 @@ export function EcheancierTable({ echeancier, caption }: { echeancier: Echeancie
               <Table.Tr key={e.numero}>
                 <Table.Td>{e.numero}</Table.Td>
                 <Table.Td>{formatDate(e.date)}</Table.Td>
-                <Table.Td ta="right">{formatFCFA(e.montant)}</Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {formatFCFA(e.montant)}
+                </Table.Td>
                 <Table.Td ta="right" visibleFrom="sm">
                   {formatFCFA(e.paye)}
                 </Table.Td>
                 <Table.Td ta="right">{formatFCFA(e.reste)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge statut={e.statut} />
+                  {/* Never shrunk to an ellipsis by the narrow column of a phone. */}
+                  <StatusBadge statut={e.statut} miw="max-content" />
                 </Table.Td>
                 <Table.Td visibleFrom="md">
                   {e.reglements.length === 0 ? (

@@ -108,7 +108,7 @@ export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
                     <Table.Td visibleFrom="sm">{TYPE_VERSEMENT_LABELS[v.type as TypeVersement] ?? v.type}</Table.Td>
                     <Table.Td ta="right">{formatFCFA(v.montant)}</Table.Td>
                     <Table.Td>
-                      <StatusBadge statut={v.statut} />
+                      <StatusBadge statut={v.statut} miw="max-content" />
                     </Table.Td>
                   </Table.Tr>
                 ))}

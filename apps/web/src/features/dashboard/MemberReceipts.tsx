@@ -1,5 +1,5 @@
 import { formatDate, formatFCFA, pageSummary, plural, RECU_MESSAGES, TYPE_VERSEMENT_LABELS } from '@app/shared';
-import { Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -84,7 +84,10 @@ export function MemberReceipts() {
                         aria-label={`Télécharger le reçu du versement de ${formatFCFA(v.montant)} du ${formatDate(v.date_versement)}`}
                         onClick={() => recu.download(v)}
                       >
-                        Télécharger le reçu
+                        {/* The icon alone on a phone; the accessible name says it all. */}
+                        <Box component="span" visibleFrom="sm">
+                          Télécharger le reçu
+                        </Box>
                       </Button>
                     </Table.Td>
                   </Table.Tr>
