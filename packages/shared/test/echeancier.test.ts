@@ -152,7 +152,10 @@ describe('reschedule', () => {
         expect(next.slice(0, fullyPaid)).toEqual(current.slice(0, fullyPaid));
         const spread = next.slice(fullyPaid);
         expect(next.map((e) => e.numero)).toEqual(next.map((_, i) => i + 1));
-        if (fullyPaid === duree) return expect(spread).toEqual([]);
+        if (fullyPaid === duree) {
+          expect(spread).toEqual([]);
+          return;
+        }
         expect(spread.map((e) => e.date)).toEqual(spread.map((_, i) => addMonths('2027-01-05', i)));
         expect(spread.every((e) => e.montant > 0)).toBe(true);
         const pace = spread[0]?.montant ?? 0;

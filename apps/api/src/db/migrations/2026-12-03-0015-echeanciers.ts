@@ -243,7 +243,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DELETE FROM retards_totaux;
       INSERT INTO retards_totaux SELECT * FROM retards_totaux_recomptes;
     END $$`.execute(db);
-  await sql`SELECT recompter_echeanciers()`.execute(db);
+  // The members there already are (none on a new database: its statistics stay unset until there is data).
+  await sql`SELECT recompter_echeanciers() WHERE EXISTS (SELECT 1 FROM membres)`.execute(db);
 }
 
 export async function down(): Promise<void> {
