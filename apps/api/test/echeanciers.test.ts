@@ -350,8 +350,7 @@ describe('GET /retards', () => {
     const today = await kept();
     // The state as the kept values were 40 days ago: an earlier cut-off, less due.
     await sql`UPDATE retards_arrete SET limite = limite - 40`.execute(ctx.db);
-    await sql`UPDATE membres SET retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete))
-      - montant_deja_paye)`.execute(ctx.db);
+    await sql`SELECT rafraichir_retards(ARRAY(SELECT id FROM membres))`.execute(ctx.db);
     expect(await kept()).toBeLessThan(today);
     const after = await retards(admin.auth);
     expect(await kept()).toBe(today);

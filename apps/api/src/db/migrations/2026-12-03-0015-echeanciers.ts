@@ -94,39 +94,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT (now() AT TIME ZONE fuseau_societe())::date - delai_grace()
     $$`.execute(db);
   await sql`INSERT INTO retards_arrete (limite) VALUES (limite_retards())`.execute(db);
-  // What the member's current schedule asks by a date: the running total of its last instalment before it.
-  await sql`
-    CREATE FUNCTION du_avant(p_membre integer, p_limite date) RETURNS bigint LANGUAGE sql STABLE AS $$
-      SELECT coalesce((
-        SELECT e.cumul FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
-        WHERE s.membre_id = p_membre AND s.remplace_le IS NULL AND e.date_echeance < p_limite
-        ORDER BY e.date_echeance DESC LIMIT 1), 0)
-    $$`.execute(db);
-
-  // The oldest instalment of the member's current schedule that a paid total does not cover.
-  await sql`
-    CREATE FUNCTION echeance_impayee(p_membre integer, p_paye bigint) RETURNS date LANGUAGE sql STABLE AS $$
-      SELECT e.date_echeance FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
-      WHERE s.membre_id = p_membre AND s.remplace_le IS NULL AND e.cumul > p_paye
-      ORDER BY e.numero LIMIT 1
-    $$`.execute(db);
+  // A member's kept oldest unpaid due date (the first instalment of his current schedule whose
+  // running total his paid total does not reach) and arrears (the running total of the last
+  // instalment due before the cut-off, less his paid total), in set-wise statements planned once:
+  // for one member paying (the trigger), the members a new day makes due, or all after a bulk load.
   await sql`
     CREATE FUNCTION membres_echeance_impayee() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      NEW.echeance_impayee := echeance_impayee(NEW.id, NEW.montant_deja_paye);
-      NEW.retard_montant := greatest(0, du_avant(NEW.id, (SELECT limite FROM retards_arrete)) - NEW.montant_deja_paye);
+      SELECT min(e.date_echeance) INTO NEW.echeance_impayee
+      FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
+      WHERE s.membre_id = NEW.id AND s.remplace_le IS NULL AND e.cumul > NEW.montant_deja_paye;
+      SELECT greatest(0, coalesce(max(e.cumul), 0) - NEW.montant_deja_paye) INTO NEW.retard_montant
+      FROM retards_arrete a, echeanciers s JOIN echeances e ON e.echeancier_id = s.id
+      WHERE s.membre_id = NEW.id AND s.remplace_le IS NULL AND e.date_echeance < a.limite;
       RETURN NEW;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER membres_echeance_impayee BEFORE UPDATE OF montant_deja_paye ON membres
     FOR EACH ROW EXECUTE FUNCTION membres_echeance_impayee()`.execute(db);
-
-  // Members' kept oldest unpaid due date and arrears, after their schedule changed.
   await sql`
     CREATE FUNCTION rafraichir_retards(p_membres integer[]) RETURNS void LANGUAGE sql AS $$
-      UPDATE membres SET echeance_impayee = echeance_impayee(id, montant_deja_paye),
-        retard_montant = greatest(0, du_avant(id, (SELECT limite FROM retards_arrete)) - montant_deja_paye)
-      WHERE id = ANY (p_membres)
+      UPDATE membres m SET
+        echeance_impayee = (
+          SELECT min(e.date_echeance) FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
+          WHERE s.membre_id = m.id AND s.remplace_le IS NULL AND e.cumul > m.montant_deja_paye),
+        retard_montant = greatest(0, coalesce((
+          SELECT max(e.cumul) FROM echeanciers s JOIN echeances e ON e.echeancier_id = s.id
+          WHERE s.membre_id = m.id AND s.remplace_le IS NULL AND e.date_echeance < a.limite), 0) - m.montant_deja_paye)
+      FROM retards_arrete a
+      WHERE m.id = ANY (p_membres)
     $$`.execute(db);
 
   // The kept totals: a member counts under his oldest unpaid due date, overall (0, 0), for his
@@ -199,10 +195,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT limite INTO ancienne FROM retards_arrete FOR UPDATE;
       IF ancienne = nouvelle THEN RETURN; END IF;
       UPDATE retards_arrete SET limite = nouvelle;
-      UPDATE membres m SET retard_montant = greatest(0, du_avant(m.id, nouvelle) - m.montant_deja_paye)
-      WHERE m.id IN (
-        SELECT s.membre_id FROM echeances e JOIN echeanciers s ON s.id = e.echeancier_id AND s.remplace_le IS NULL
-        WHERE e.date_echeance >= least(ancienne, nouvelle) AND e.date_echeance < greatest(ancienne, nouvelle));
+      PERFORM rafraichir_retards(ARRAY(
+        SELECT DISTINCT s.membre_id FROM echeances e
+        JOIN echeanciers s ON s.id = e.echeancier_id AND s.remplace_le IS NULL
+        WHERE e.date_echeance >= least(ancienne, nouvelle) AND e.date_echeance < greatest(ancienne, nouvelle)));
     END $$`.execute(db);
 
   // Version 1 of members' schedules from their terms: one set of statements, for one new member

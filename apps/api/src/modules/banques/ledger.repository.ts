@@ -275,12 +275,20 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
     breaches.push({ invariant: 'echeancier_membre', detail: `membre ${m.id} (${m.code_esv}) : ${m.detail}` });
   }
 
+  // Recounted from the rows, apart from the triggers' statements.
   const impayees = await sql<{ id: number; code_esv: string; garde: string; recompte: string }>`
     SELECT id, code_esv, coalesce(to_char(echeance_impayee, 'YYYY-MM-DD'), 'aucune') || ', ' || retard_montant AS garde,
-      coalesce(to_char(echeance_impayee(id, montant_deja_paye), 'YYYY-MM-DD'), 'aucune') || ', ' || du AS recompte
-    FROM (SELECT m.*, greatest(0, du_avant(m.id, a.limite) - m.montant_deja_paye) AS du
-          FROM membres m, retards_arrete a) m
-    WHERE echeance_impayee IS DISTINCT FROM echeance_impayee(id, montant_deja_paye) OR retard_montant <> du
+      coalesce(to_char(impayee, 'YYYY-MM-DD'), 'aucune') || ', ' || du AS recompte
+    FROM (
+      SELECT m.id, m.code_esv, m.echeance_impayee, m.retard_montant,
+        (SELECT e.date_echeance FROM echeances e WHERE e.echeancier_id = s.id AND e.cumul > m.montant_deja_paye
+          ORDER BY e.numero LIMIT 1) AS impayee,
+        greatest(0, (SELECT coalesce(sum(e.montant), 0) FROM echeances e
+          WHERE e.echeancier_id = s.id AND e.date_echeance < a.limite) - m.montant_deja_paye) AS du
+      FROM membres m CROSS JOIN retards_arrete a
+      LEFT JOIN echeanciers s ON s.membre_id = m.id AND s.remplace_le IS NULL
+    ) AS recompte
+    WHERE echeance_impayee IS DISTINCT FROM impayee OR retard_montant <> du
     ORDER BY id`.execute(db);
   for (const m of impayees.rows) {
     breaches.push({
