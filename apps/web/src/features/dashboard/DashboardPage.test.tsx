@@ -199,6 +199,7 @@ describe('DashboardPage', () => {
     mockFetch(() => ({ status: 200, body: { success: true, data } }));
     renderDashboard();
     expect(await screen.findByRole('link', { name: 'Villa Duplex Cocody' })).toHaveAttribute('href', '/produits/3');
+    expect(screen.getByText(/prix de vente 45\s000\s000\sFCFA/)).toBeInTheDocument();
     expect(screen.getByText('Reste à payer').nextSibling).toHaveTextContent('6 750 000 FCFA');
     expect(screen.getByText(/le 15\/12\/2026/)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(

@@ -36,9 +36,12 @@ export function MemberAccount({ compte: c }: { compte: DashboardCompte }) {
           </Text>
         </Group>
         {c.produit ? (
-          <Anchor component={Link} to={`/produits/${c.produit.id}`} fw={600}>
-            {c.produit.nom}
-          </Anchor>
+          <Text>
+            <Anchor component={Link} to={`/produits/${c.produit.id}`} fw={600}>
+              {c.produit.nom}
+            </Anchor>{' '}
+            — prix de vente {formatFCFA(c.produit.prix)}
+          </Text>
         ) : (
           <Text c="dimmed">Aucun produit attribué.</Text>
         )}
