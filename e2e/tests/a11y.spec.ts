@@ -341,12 +341,14 @@ const SCREENS: readonly Screen[] = [
       return undefined;
     },
   },
-  ...(['général', 'sécurité', 'système'] as const).map(
+  ...(['général', 'sécurité', 'système', 'recouvrement'] as const).map(
     (tab): Screen => ({
       name: `paramètres, ${tab}`,
       roles: ['admin'],
       open: async (page) => {
-        const onglet = { général: 'general', sécurité: 'securite', système: 'systeme' }[tab];
+        const onglet = { général: 'general', sécurité: 'securite', système: 'systeme', recouvrement: 'recouvrement' }[
+          tab
+        ];
         await visit(page, onglet === 'general' ? '/settings' : `/settings?onglet=${onglet}`);
         await expect(page.getByRole('button', { name: 'Sauvegarder' })).toBeVisible();
         return undefined;
@@ -438,6 +440,16 @@ const SCREENS: readonly Screen[] = [
     name: 'versements',
     roles: ['admin', 'gestionnaire', 'comptable', 'membre'],
     open: (page) => visit(page, '/versements').then(() => undefined),
+  },
+  // Late members (issue 15): an admin's with the gestionnaire filter, a gestionnaire's without his column.
+  {
+    name: 'retards',
+    roles: ['admin', 'gestionnaire', 'comptable'],
+    open: async (page) => {
+      await visit(page, '/retards?tranche=90%2B');
+      await expect(page.getByRole('button', { name: /^Plus de 90 jours/ })).toHaveAttribute('aria-pressed', 'true');
+      return undefined;
+    },
   },
   // The dialogs and the filter panel are the same for every role but a member (no product filter,
   // no actions): checked for a comptable and a member.

@@ -7,6 +7,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Tableau de bord',
     'Demandes',
     'Versements',
+    'Retards',
     'Dépenses',
     'Remboursements',
     'Produits',
@@ -20,6 +21,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
   gestionnaire: [
     'Tableau de bord',
     'Versements',
+    'Retards',
     'Remboursements',
     'Produits',
     'Chantiers',
@@ -30,6 +32,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
   comptable: [
     'Tableau de bord',
     'Versements',
+    'Retards',
     'Dépenses',
     'Remboursements',
     'Produits',

@@ -46,7 +46,14 @@ test('an admin switches to the dark theme and turns maintenance on; a comptable 
     await signIn(page, DEMO.admin);
     await openSettings(page);
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByRole('tab')).toHaveText(['Général', 'Utilisateur', 'Sécurité', 'Notifications', 'Système']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Général',
+      'Utilisateur',
+      'Sécurité',
+      'Notifications',
+      'Système',
+      'Recouvrement',
+    ]);
 
     // The theme applies as soon as it is chosen, and stays after a reload once saved.
     await page.getByRole('tab', { name: 'Utilisateur' }).click();

@@ -50,6 +50,9 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
+import { registerRappelsJob } from './modules/rappels/rappels.job.ts';
+import { rappelsRoutes } from './modules/rappels/rappels.routes.ts';
+import { RappelsService } from './modules/rappels/rappels.service.ts';
 import { recusRoutes } from './modules/recus/recus.routes.ts';
 import { RecusService } from './modules/recus/recus.service.ts';
 import { RelevesService } from './modules/recus/releves.service.ts';
@@ -119,6 +122,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log);
   const notices = new NoticeMailer(db, settings, mail, app.log);
   app.addHook('onClose', () => notices.settled());
+  const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);
+  registerRappelsJob(app, rappels, config.reminders === true);
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
   mkdirSync(media.root, { recursive: true, mode: 0o700 });
@@ -207,6 +212,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(membresRoutes, { membres: new MembresService(db) });
       await api.register(echeanciersRoutes, { echeanciers: new EcheanciersService(db, settings) });
       await api.register(retardsRoutes, { retards: new RetardsService(db, settings) });
+      await api.register(rappelsRoutes, { rappels });
       await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings) });
       await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });

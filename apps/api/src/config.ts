@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   API_DOCS: z.enum(['public', 'admin', 'off'], 'doit valoir public, admin ou off').optional(),
+  REMINDERS: booleanFlag,
 });
 
 export interface Config {
@@ -59,6 +60,8 @@ export interface Config {
   publicUrl: string;
   /** The API reference (/api/docs, /api/openapi.json): for anyone, for admins (openapi.json with a token), or none. */
   apiDocs: 'public' | 'admin' | 'off';
+  /** The reminders' daily job (REMINDERS; docs/decisions/0019-rappels.md): on unless NODE_ENV=test; unset is off (tests' configs). */
+  reminders?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'admin' : 'public'),
+    reminders: e.REMINDERS ?? e.NODE_ENV !== 'test',
   };
 }
 

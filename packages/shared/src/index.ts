@@ -17,6 +17,7 @@ export * from './messages.ts';
 export * from './person-name.ts';
 export * from './personnel.ts';
 export * from './preferences.ts';
+export * from './rappels.ts';
 export * from './recus.ts';
 export * from './remboursements.ts';
 export * from './rights.ts';

@@ -113,6 +113,8 @@ export const CAPABILITIES = {
   'echeanciers.update': ['admin'],
   // The 'Retards' screen: all members, or a gestionnaire's clients.
   'retards.read': ['admin', 'gestionnaire', 'comptable'],
+  // The reminder e-mails sent to a member, on his file: the member file's scope.
+  'rappels.read': ['admin', 'gestionnaire', 'membre'],
 
   // Staff and accounts (spec 3 §6)
   'personnel.read': ['admin'],

@@ -11,7 +11,9 @@ import type {
   Role,
   SCAN_MIME_TYPES,
   SituationMatrimoniale,
+  StatutRappel,
   TYPES_COMPTE,
+  TypeRappel,
   TypeVersement,
   VersementStatut,
 } from '@app/shared';
@@ -252,6 +254,23 @@ export interface EcheancesTable {
   cumul: Exact;
 }
 
+/** A reminder e-mail of an instalment, written before it is sent (migration 0016). */
+export interface RappelsTable {
+  id: Generated<number>;
+  membre_id: number;
+  echeancier_id: number;
+  numero: number;
+  date_echeance: string;
+  type_rappel: TypeRappel;
+  /** What remained to pay on the instalment when it was sent. */
+  montant: Exact;
+  email: string;
+  statut: ColumnType<StatutRappel, StatutRappel | undefined, StatutRappel>;
+  tentatives: ColumnType<number, number | undefined, number>;
+  /** The (last) attempt's time. */
+  sent_at: Timestamp;
+}
+
 /** Late members and their arrears per oldest unpaid due date, gestionnaire and site (0: all), kept by triggers. */
 export interface RetardsTotauxTable {
   gestionnaire_id: number;
@@ -468,6 +487,7 @@ export interface DB {
   echeanciers: EcheanciersTable;
   echeances: EcheancesTable;
   retards_totaux: RetardsTotauxTable;
+  rappels: RappelsTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
   totaux_journaliers: TotauxJournaliersTable;

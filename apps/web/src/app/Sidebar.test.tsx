@@ -38,6 +38,7 @@ describe('Sidebar', () => {
       'Tableau de bord',
       'Demandes',
       'Versements',
+      'Retards',
       'Dépenses',
       'Remboursements',
       'Produits',

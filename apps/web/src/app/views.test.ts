@@ -10,6 +10,7 @@ describe('sidebar', () => {
       'Tableau de bord',
       'Demandes',
       'Versements',
+      'Retards',
       'Dépenses',
       'Remboursements',
       'Produits',
@@ -23,6 +24,7 @@ describe('sidebar', () => {
     expect(labels('gestionnaire')).toEqual([
       'Tableau de bord',
       'Versements',
+      'Retards',
       'Remboursements',
       'Produits',
       'Chantiers',
@@ -33,6 +35,7 @@ describe('sidebar', () => {
     expect(labels('comptable')).toEqual([
       'Tableau de bord',
       'Versements',
+      'Retards',
       'Dépenses',
       'Remboursements',
       'Produits',

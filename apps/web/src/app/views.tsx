@@ -1,8 +1,9 @@
-import { ROLES, type Role } from '@app/shared';
+import { can, ROLES, type Role } from '@app/shared';
 import {
   IconBuilding,
   IconBuildingEstate,
   IconCash,
+  IconClockExclamation,
   IconCrane,
   IconFileText,
   IconHeart,
@@ -73,6 +74,12 @@ export const VIEWS = defineViews({
     roles: PAYMENTS,
     page: lazy(() => import('../features/versements/VersementsPage.tsx')),
     nav: { label: 'Versements', icon: IconCash },
+  },
+  retards: {
+    title: 'Retards de paiement',
+    roles: ROLES.filter((role) => can(role, 'retards.read')),
+    page: lazy(() => import('../features/retards/RetardsPage.tsx')),
+    nav: { label: 'Retards', icon: IconClockExclamation },
   },
   depenses: {
     title: 'Gestion des Dépenses',

@@ -14,6 +14,7 @@ import * as preferences from './2026-11-30-0012-preferences.ts';
 import * as totauxJournaliers from './2026-12-01-0013-totaux-journaliers.ts';
 import * as demandesDemandeur from './2026-12-02-0014-demandes-demandeur.ts';
 import * as echeanciers from './2026-12-03-0015-echeanciers.ts';
+import * as rappels from './2026-12-04-0016-rappels.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0013-totaux-journaliers': totauxJournaliers,
   '2026-12-02-0014-demandes-demandeur': demandesDemandeur,
   '2026-12-03-0015-echeanciers': echeanciers,
+  '2026-12-04-0016-rappels': rappels,
 };

@@ -195,6 +195,9 @@ describe('MembreDetailModal', () => {
     expect(within(section).getByText(/Version 2 \(en cours\).*Admin Système — Perte d’emploi/)).toBeInTheDocument();
     // Payments were validated: the start no longer moves.
     expect(within(section).queryByRole('button', { name: 'Modifier la date de début' })).not.toBeInTheDocument();
+    // The reminder e-mails sent to him follow the schedule.
+    const rappels = within(dialog).getByRole('region', { name: 'Rappels envoyés' });
+    expect(await within(rappels).findByRole('status')).toHaveTextContent('Aucun rappel envoyé');
   });
 
   it('reschedules what remains for an admin, previewing the new instalments, then toasts', async () => {

@@ -13,6 +13,7 @@ import { StatementDownload } from '../../ui/StatementDownload.tsx';
 import { MembreDetails } from './MembreDetails.tsx';
 import { MembreEcheancier } from './MembreEcheancier.tsx';
 import { MembreEditForm } from './MembreEditForm.tsx';
+import { MembreRappels } from './MembreRappels.tsx';
 
 /**
  * A member's file in a modal (spec 3 §2.7), read from the server; an admin may switch to the
@@ -23,6 +24,7 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
   const canEdit = can(profile?.role, 'membres.update');
   const canSeeSchedule = can(profile?.role, 'echeanciers.read');
   const canDownloadStatement = can(profile?.role, 'releves.read');
+  const canSeeReminders = can(profile?.role, 'rappels.read');
   const phone = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
   // The member shown stays on screen while the modal fades out; each opening starts read-only.
@@ -75,6 +77,7 @@ export function MembreDetailModal({ membreId, onClose }: { membreId: number | nu
             <>
               <MembreDetails membre={membre} />
               {canSeeSchedule && <MembreEcheancier membreId={membre.id} />}
+              {canSeeReminders && <MembreRappels membreId={membre.id} />}
               {canDownloadStatement && <StatementDownload membreId={membre.id} />}
             </>
           )}

@@ -176,6 +176,7 @@ export function serveMembres({
     }
     const schedule = url.pathname.match(/^\/api\/membres\/(\d+)\/echeancier$/);
     if (call.method === 'GET' && schedule) return ok(makeEcheancier(Number(schedule[1])));
+    if (call.method === 'GET' && /^\/api\/membres\/\d+\/rappels$/.test(url.pathname)) return list([], 1, 10);
     const detail = url.pathname.match(/^\/api\/membres\/(\d+)$/);
     const membre = detail && membres.find((m) => m.id === Number(detail[1]));
     if (call.method === 'GET' && detail) return membre ? ok(membre) : notFound('Membre non trouvé');

@@ -64,7 +64,7 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows an admin the five tabs in the spec’s order and the company’s details', async () => {
+  it('shows an admin the spec’s five tabs in its order, then the collection’s, and the company’s details', async () => {
     signInAs(ADMIN_PROFILE);
     serveSettings();
     renderWithProviders(<SettingsPage />, { route: '/settings' });
@@ -75,6 +75,7 @@ describe('SettingsPage', () => {
       'Sécurité',
       'Notifications',
       'Système',
+      'Recouvrement',
     ]);
     expect(await screen.findByLabelText(/Nom de l’entreprise/)).toHaveValue('Autopromotion Immobilière');
     expect(screen.getByLabelText('Adresse')).toHaveValue('Cocody, Abidjan');
@@ -129,6 +130,46 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Niveau de journalisation' }));
     await user.click(await screen.findByRole('option', { name: 'Débogage' }));
     expect(screen.getByText(/Le mode débogage est activé/)).toBeInTheDocument();
+  });
+
+  it('saves the collection group: grace, penalty rate with its decimals, reminders and statements', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=recouvrement' });
+    expect(screen.getByRole('tab', { name: 'Recouvrement' })).toHaveAttribute('aria-selected', 'true');
+    const grace = await screen.findByLabelText('Délai de grâce (jours)');
+    expect(grace).toHaveValue('0');
+    const rate = screen.getByLabelText('Pénalité de retard (% par mois)');
+    expect(rate).toHaveValue('0\u00a0%');
+    expect(screen.getByText(/0 = désactivée\. La pénalité est affichée à part/)).toBeInTheDocument();
+    const reminders = screen.getByRole('switch', { name: /Rappels d’échéance par e-mail/ });
+    const statements = screen.getByRole('switch', { name: /Relevé mensuel par e-mail/ });
+    expect(reminders).toBeChecked();
+    expect(statements).not.toBeChecked();
+
+    await user.clear(grace);
+    await user.type(grace, '5');
+    await user.clear(rate);
+    await user.type(rate, '1,25');
+    await user.click(reminders);
+    await user.click(statements);
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(SETTINGS_SAVED, keepSpaces)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      recouvrement: { graceDays: 5, penaltyRate: 1.25, reminders: false, monthlyStatements: true },
+    });
+  });
+
+  it('refuses a penalty rate above 10 % in French, without calling the server', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=recouvrement' });
+    const rate = await screen.findByLabelText('Pénalité de retard (% par mois)');
+    await user.clear(rate);
+    await user.type(rate, '12');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(/Le taux de pénalité doit être compris entre 0 et 10\s%/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('shows a member only his own preferences, applies the theme at once and saves it', async () => {

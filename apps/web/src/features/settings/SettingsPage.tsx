@@ -1,7 +1,15 @@
 import { can, type Preferences, type Role, SETTINGS_SAVED, type Settings } from '@app/shared';
 import { Alert, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBell, IconBuilding, IconCircleCheck, IconServer, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuilding,
+  IconCircleCheck,
+  IconCoins,
+  IconServer,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,19 +20,21 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
+import { RecouvrementTab } from './RecouvrementTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { SystemTab } from './SystemTab.tsx';
 import { UserTab } from './UserTab.tsx';
 
-type TabValue = 'general' | 'utilisateur' | 'securite' | 'notifications' | 'systeme';
+type TabValue = 'general' | 'utilisateur' | 'securite' | 'notifications' | 'systeme' | 'recouvrement';
 
-/** The spec's five tabs (spec 2 §2), in its order; the company's groups are an admin's only. */
+/** The spec's five tabs (spec 2 §2), in its order, then the collection's (issue 15); the company's groups are an admin's only. */
 const TABS: { value: TabValue; label: string; icon: ComponentType<{ size?: number }>; admin: boolean }[] = [
   { value: 'general', label: 'Général', icon: IconBuilding, admin: true },
   { value: 'utilisateur', label: 'Utilisateur', icon: IconUser, admin: false },
   { value: 'securite', label: 'Sécurité', icon: IconShieldLock, admin: true },
   { value: 'notifications', label: 'Notifications', icon: IconBell, admin: false },
   { value: 'systeme', label: 'Système', icon: IconServer, admin: true },
+  { value: 'recouvrement', label: 'Recouvrement', icon: IconCoins, admin: true },
 ];
 
 /** 'Paramètres', from the user menu: one's own preferences for everyone, the company's settings for an admin. */
@@ -134,6 +144,9 @@ function TabPanel({ tab, role, settings, preferences, onSaved }: TabPanelProps) 
   if (tab === 'general' && settings) return <GeneralTab saved={settings.general} onSaved={onSaved} />;
   if (tab === 'securite' && settings) return <SecurityTab saved={settings.security} onSaved={onSaved} />;
   if (tab === 'systeme' && settings) return <SystemTab saved={settings.system} onSaved={onSaved} />;
+  if (tab === 'recouvrement' && settings) {
+    return <RecouvrementTab saved={settings.recouvrement} onSaved={onSaved} />;
+  }
   if (tab === 'utilisateur' && preferences) return <UserTab saved={preferences} onSaved={onSaved} />;
   if (tab === 'notifications' && preferences) {
     return <NotificationsTab saved={preferences} role={role} onSaved={onSaved} />;

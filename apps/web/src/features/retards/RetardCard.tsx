@@ -1,0 +1,63 @@
+import { formatDate, formatFCFA, fullName, type MembreEnRetard, plural } from '@app/shared';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import type { RetardRowsProps } from './RetardTable.tsx';
+import { MembreName, Phone } from './retard-parts.tsx';
+import { TrancheBadge } from './TrancheBadge.tsx';
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span c="dimmed" size="sm">
+        {label}
+        {'\u00a0'}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+/** A late member on a phone, where the table would hide half its columns: the amount first. */
+export function RetardCard({
+  row: r,
+  withGestionnaire,
+  withPenalite,
+  linked,
+}: Omit<RetardRowsProps, 'rows'> & { row: MembreEnRetard }) {
+  const titleId = useId();
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={3} size="h5">
+            <MembreName row={r} linked={linked} id={titleId} />
+          </Title>
+          <Text size="xs" c="dimmed">
+            {r.code_esv}
+          </Text>
+        </div>
+        <TrancheBadge tranche={r.tranche} size="sm" />
+      </Group>
+      <Text fw={700} size="lg" mt="xs">
+        {formatFCFA(r.montant_retard)}
+      </Text>
+      <Stack gap={2} mt={4}>
+        <Line label="Retard">
+          {plural(r.jours, 'jour')}, impayé depuis le {formatDate(r.echeance_impayee)}
+        </Line>
+        {withPenalite && <Line label="Pénalité">{formatFCFA(r.penalite)}</Line>}
+        <Line label="Téléphone">
+          <Phone telephone={r.telephone} />
+        </Line>
+        <Line label="Produit">
+          {r.produit ?? '—'}
+          {r.site && ` (${r.site.nom})`}
+        </Line>
+        {withGestionnaire && (
+          <Line label="Gestionnaire">{r.gestionnaire ? fullName(r.gestionnaire) : 'Non assigné'}</Line>
+        )}
+        <Line label="Dernier versement">{r.dernier_versement ? formatDate(r.dernier_versement) : 'Aucun'}</Line>
+      </Stack>
+    </Card>
+  );
+}
