@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loggerOptions } from './logger.ts';
+import { registerDailyMailJob } from './mail/daily-mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MediaStore } from './media/media-store.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -35,6 +36,7 @@ import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
 import { DemandesService } from './modules/demandes/demandes.service.ts';
 import { depensesRoutes } from './modules/depenses/depenses.routes.ts';
 import { DepensesService } from './modules/depenses/depenses.service.ts';
+import { todayInCompany } from './modules/echeanciers/echeanciers.repository.ts';
 import { echeanciersRoutes } from './modules/echeanciers/echeanciers.routes.ts';
 import { EcheanciersService } from './modules/echeanciers/echeanciers.service.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
@@ -50,12 +52,12 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { produitsRoutes } from './modules/produits/produits.routes.ts';
 import { ProduitsService } from './modules/produits/produits.service.ts';
-import { registerRappelsJob } from './modules/rappels/rappels.job.ts';
 import { rappelsRoutes } from './modules/rappels/rappels.routes.ts';
 import { RappelsService } from './modules/rappels/rappels.service.ts';
 import { recusRoutes } from './modules/recus/recus.routes.ts';
 import { RecusService } from './modules/recus/recus.service.ts';
 import { RelevesService } from './modules/recus/releves.service.ts';
+import { RelevesMensuelsService } from './modules/recus/releves-mensuels.service.ts';
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
@@ -123,7 +125,9 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const notices = new NoticeMailer(db, settings, mail, app.log);
   app.addHook('onClose', () => notices.settled());
   const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);
-  registerRappelsJob(app, rappels, config.reminders === true);
+  const releves = new RelevesService(db, settings);
+  const relevesMensuels = new RelevesMensuelsService(db, settings, releves, mail, config.publicUrl, app.log);
+  registerDailyMailJob(app, [rappels, relevesMensuels], () => todayInCompany(db), config.reminders === true);
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
   mkdirSync(media.root, { recursive: true, mode: 0o700 });
@@ -225,7 +229,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
       await api.register(recusRoutes, {
         recus: new RecusService(db, settings, config),
-        releves: new RelevesService(db, settings),
+        releves,
       });
     },
     { prefix: '/api' },

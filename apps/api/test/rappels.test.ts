@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createMailer, type Mailer } from '../src/mail/mailer.ts';
-import { RappelsJob } from '../src/modules/rappels/rappels.job.ts';
+import { DailyMailJob } from '../src/mail/daily-mail-job.ts';
+import { todayInCompany } from '../src/modules/echeanciers/echeanciers.repository.ts';
 import type { RappelDu } from '../src/modules/rappels/rappels.repository.ts';
 import { RappelsService, rappelMail } from '../src/modules/rappels/rappels.service.ts';
 import { buildTestApp, lastMail, loginAs, type TestContext, testConfig } from './helpers.ts';
@@ -371,7 +372,7 @@ describe('the job inside the server', () => {
     await server.close();
 
     // A restart the same day, and the hourly look after it: the row is there, nothing goes again.
-    const job = new RappelsJob(rappels, ctx.app.log);
+    const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log);
     job.start();
     await job.tick();
     await job.tick();
@@ -391,7 +392,7 @@ describe('the job inside the server', () => {
   });
 
   it('stops when the server closes: no run after close', async () => {
-    const job = new RappelsJob(rappels, ctx.app.log, 10);
+    const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log, 10);
     const run = vi.spyOn(rappels, 'run');
     try {
       job.start();

@@ -52,3 +52,18 @@ export const releveQuerySchema = z
     }
   });
 export type ReleveQuery = z.infer<typeof releveQuerySchema>;
+
+/**
+ * The month a monthly statement e-mailed on `today` covers: the calendar month before today's,
+ * from its first to its last day, and its French name ('novembre 2026').
+ */
+export function releveMensuelPeriode(today: string): ReleveQuery & { mois: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const last = new Date(Date.UTC(year, month - 1, 0));
+  return {
+    du: first.toISOString().slice(0, 10),
+    au: last.toISOString().slice(0, 10),
+    mois: first.toLocaleDateString('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  };
+}

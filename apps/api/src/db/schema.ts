@@ -271,6 +271,19 @@ export interface RappelsTable {
   sent_at: Timestamp;
 }
 
+/** A monthly statement e-mailed to a member, written before it is sent (migration 0016). */
+export interface RelevesMensuelsTable {
+  id: Generated<number>;
+  membre_id: number;
+  /** The month's first day. */
+  mois: string;
+  email: string;
+  statut: ColumnType<StatutRappel, StatutRappel | undefined, StatutRappel>;
+  tentatives: ColumnType<number, number | undefined, number>;
+  /** The (last) attempt's time. */
+  sent_at: Timestamp;
+}
+
 /** Late members and their arrears per oldest unpaid due date, gestionnaire and site (0: all), kept by triggers. */
 export interface RetardsTotauxTable {
   gestionnaire_id: number;
@@ -488,6 +501,7 @@ export interface DB {
   echeances: EcheancesTable;
   retards_totaux: RetardsTotauxTable;
   rappels: RappelsTable;
+  releves_mensuels: RelevesMensuelsTable;
   demandes: DemandesTable;
   compteurs: CompteursTable;
   totaux_journaliers: TotauxJournaliersTable;

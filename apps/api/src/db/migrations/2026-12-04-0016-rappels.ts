@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * second run the same day or a second server find the row there and send nothing. The due date,
  * not the schedule version, is the key: a rescheduling that keeps a date does not send it again.
  * A failed send stays `echec`, and the job's next runs take it back (`tentatives`) while the
- * reminder still fits, up to three attempts.
+ * reminder still fits, up to three attempts. The monthly statements' e-mails go once the same way.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -30,6 +30,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX rappels_membre_idx ON rappels (membre_id, id DESC)`.execute(db);
   // The instalment's row, for its foreign key.
   await sql`CREATE INDEX rappels_echeance_idx ON rappels (echeancier_id, numero)`.execute(db);
+
+  // The monthly statements e-mailed (settings recouvrement.monthlyStatements): one per member and
+  // month, by the same rule (the row first, the e-mail only from the run that wrote it).
+  await sql`
+    CREATE TABLE releves_mensuels (
+      id serial PRIMARY KEY,
+      membre_id integer NOT NULL REFERENCES membres (id) ON DELETE CASCADE,
+      mois date NOT NULL CHECK (extract(day FROM mois) = 1),
+      email text NOT NULL,
+      statut text NOT NULL DEFAULT 'en_cours' CHECK (statut IN ('en_cours', 'envoye', 'echec')),
+      tentatives integer NOT NULL DEFAULT 1 CHECK (tentatives > 0),
+      sent_at timestamptz NOT NULL DEFAULT now(),
+      UNIQUE (membre_id, mois)
+    )`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -12,8 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { type DailyMail, type MailRun, sendClaimed } from '../../mail/daily-mail-job.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { todayInCompany } from '../echeanciers/echeanciers.repository.ts';
 import { findMembre } from '../membres/membres.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
@@ -24,18 +24,6 @@ import {
   type RappelRow,
   recordOutcome,
 } from './rappels.repository.ts';
-
-/** What a run did, for the log and the tests. */
-export interface RappelsRun {
-  /** The company's day it ran for. */
-  date: string;
-  /** False when the settings turn reminders off: nothing was looked at. */
-  active: boolean;
-  envoyes: number;
-  echecs: number;
-  /** False when the server's closing stopped it before the end. */
-  complete: boolean;
-}
 
 function toRappel(row: RappelRow): Rappel {
   return {
@@ -114,7 +102,9 @@ export function rappelMail(
  * Reminder e-mails of the instalments (issue 15, docs/decisions/0019-rappels.md): the daily job's
  * run, and a member's reminders on his file.
  */
-export class RappelsService {
+export class RappelsService implements DailyMail {
+  readonly name = 'rappels';
+
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
@@ -123,41 +113,27 @@ export class RappelsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The company's day (settings general.timeZone). */
-  today(): Promise<string> {
-    return todayInCompany(this.db);
-  }
-
   /**
-   * Sends the reminders due on `today` (the company's day unless given), each once: its row is
-   * inserted first (or a failed one taken back) and only the run that wrote it sends it, so two
-   * runs, a restart or two servers never send one twice. A failed send is recorded `echec`; the
-   * next runs try it again while it still fits. The job runs it; no caller (a system task).
+   * Sends the reminders due on `today` (the company's day), each once: its row is inserted first
+   * (or a failed one taken back) and only the run that wrote it sends it, so two runs, a restart or
+   * two servers never send one twice. A failed send is recorded `echec`; the next runs try it again
+   * while it still fits. The daily job runs it; no caller (a system task).
    */
-  async run({ today, signal }: { today?: string; signal?: AbortSignal } = {}): Promise<RappelsRun> {
+  async run({ today, signal }: { today: string; signal?: AbortSignal }): Promise<MailRun> {
     const { general, recouvrement } = await this.settings.get();
-    const date = today ?? (await this.today());
-    const result: RappelsRun = { date, active: recouvrement.reminders, envoyes: 0, echecs: 0, complete: true };
+    const result: MailRun = { date: today, active: recouvrement.reminders, envoyes: 0, echecs: 0, complete: true };
     if (!recouvrement.reminders) return result;
-    for (const rappel of await listRappelsDus(this.db, date)) {
-      if (signal?.aborted) {
-        result.complete = false;
-        break;
-      }
-      const id = await claimRappel(this.db, rappel);
-      if (id === undefined) continue;
-      const message = rappelMail(rappel, { general, graceDays: recouvrement.graceDays, publicUrl: this.publicUrl });
-      let sent = false;
-      try {
-        await this.mailer.send(message);
-        sent = true;
-      } catch (error) {
-        this.log.error({ err: error, rappel: id, membre: rappel.membre_id }, 'rappel d’échéance non envoyé');
-      }
-      await recordOutcome(this.db, id, sent ? 'envoye' : 'echec');
-      if (sent) result.envoyes += 1;
-      else result.echecs += 1;
-    }
+    await sendClaimed(
+      await listRappelsDus(this.db, today),
+      result,
+      {
+        claim: (rappel) => claimRappel(this.db, rappel),
+        compose: async (rappel) =>
+          rappelMail(rappel, { general, graceDays: recouvrement.graceDays, publicUrl: this.publicUrl }),
+        record: (id, statut) => recordOutcome(this.db, id, statut),
+      },
+      { mailer: this.mailer, log: this.log, signal },
+    );
     return result;
   }
 

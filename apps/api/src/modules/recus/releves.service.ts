@@ -10,6 +10,13 @@ import { type PdfFile, recuNumero } from './recus.service.ts';
 import { type ReleveEcheancier, type ReleveLigne, renderReleve } from './releve-pdf.ts';
 import { findSoldeAvant, listOperations } from './releves.repository.ts';
 
+/** A statement's PDF and its closing figures: paid net at the end, what remains, arrears today. */
+export interface Releve extends PdfFile {
+  cloture: number;
+  reste: number;
+  retard: ReleveEcheancier['retard'] | null;
+}
+
 /**
  * A member's statement (relevé, issue 15) for a period: what he had paid net before it, each
  * validated payment and approved refund in it with the running total, the closing total, the
@@ -22,17 +29,22 @@ export class RelevesService {
   ) {}
 
   /** The statement of a member the caller may see (membreId), or the caller's own (null). */
-  async releve(caller: Caller, membreId: number | null, { du, au }: ReleveQuery): Promise<PdfFile> {
-    const { general, recouvrement } = await this.settings.get();
-    const { today } = calendarIn(general.timeZone);
-    if (au > today)
+  async releve(caller: Caller, membreId: number | null, period: ReleveQuery): Promise<PdfFile> {
+    const { general } = await this.settings.get();
+    if (period.au > calendarIn(general.timeZone).today)
       throw new AppError('VALIDATION_ERROR', RECU_MESSAGES.periodFuture, { au: RECU_MESSAGES.periodFuture });
     const membre: MembreRow | undefined =
       membreId === null
         ? await findOwnMembre(this.db, caller.scope)
         : await findMembre(this.db, caller.scope, membreId);
     if (!membre) throw new AppError('NOT_FOUND', RECU_MESSAGES.membreNotFound);
+    return this.render(membre, period);
+  }
 
+  /** A member's statement for a period, with its closing figures (the monthly e-mail says them). */
+  async render(membre: MembreRow, { du, au }: ReleveQuery): Promise<Releve> {
+    const { general, recouvrement } = await this.settings.get();
+    const { today } = calendarIn(general.timeZone);
     const [avant, operations, echeancier] = await Promise.all([
       findSoldeAvant(this.db, membre.id, du, general.timeZone),
       listOperations(this.db, membre.id, du, au, general.timeZone),
@@ -85,6 +97,12 @@ export class RelevesService {
       reste: Math.max(0, total - cumul),
       echeancier: position,
     });
-    return { fileName: `releve-${membre.code_esv}-${du}-${au}.pdf`, pdf };
+    return {
+      fileName: `releve-${membre.code_esv}-${du}-${au}.pdf`,
+      pdf,
+      cloture: cumul,
+      reste: Math.max(0, total - cumul),
+      retard: echeancier?.retard ?? null,
+    };
   }
 }
