@@ -229,7 +229,7 @@ const SCREENS: readonly Screen[] = [
     open: async (page) => {
       await visit(page, '/membres');
       await openDialog(page, page.getByRole('button', { name: /^Voir la fiche de / }).first());
-      await page.getByRole('dialog').getByRole('button', { name: 'Modifier' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Modifier', exact: true }).click();
       await expect(page.getByRole('dialog').getByRole('button', { name: 'Sauvegarder' })).toBeVisible();
       return DIALOG;
     },

@@ -29,7 +29,7 @@ test('an admin finds a member, edits his status and type, and sees them kept aft
   await expect(dialog.getByRole('heading', { name: 'Détails du membre' })).toBeVisible();
   await expect(dialog.getByText('Situation financière')).toBeVisible();
   await expect(dialog.getByText(/\d\sFCFA/).first()).toBeVisible();
-  await dialog.getByRole('button', { name: 'Modifier' }).click();
+  await dialog.getByRole('button', { name: 'Modifier', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: 'Modifier le membre' })).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Statut' }).click();
   await page.getByRole('option', { name: 'Suspendu' }).click();
@@ -80,7 +80,7 @@ test("a gestionnaire sees 'Mes Clients': only his clients, read-only", async ({ 
   await expect(dialog.getByRole('heading', { name: 'Jean-Marc Koffi' })).toBeVisible();
   await expect(dialog.getByText('Villa Premium')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Fermer', exact: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Modifier' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Modifier', exact: true })).toHaveCount(0);
 });
 
 test('a gestionnaire filters and sorts his clients, kept after a reload, with what each has paid', async ({ page }) => {

@@ -85,7 +85,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       .click();
     await expect(page.getByText('Situation financière')).toBeVisible();
     await page.screenshot({ path: shot(`membre-detail-${size}`), animations: 'disabled' });
-    await page.getByRole('dialog').getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Modifier', exact: true }).click();
     await page.screenshot({ path: shot(`membre-edit-${size}`), animations: 'disabled' });
     await page.goto('/personnels');
     await expect(page.getByRole('heading', { name: 'Gestion des Personnels' })).toBeVisible();
