@@ -51,7 +51,11 @@ export function EcheancierTable({ echeancier, caption }: { echeancier: Echeancie
         {formatFCFA(echeancier.reste)}
         {echeancier.excedent > 0 && <> · trop-perçu {formatFCFA(echeancier.excedent)}</>}
       </Text>
-      <Table.ScrollContainer minWidth={300}>
+      {/* Scrolled sideways on a narrow window: the keyboard reaches it too. */}
+      <Table.ScrollContainer
+        minWidth={300}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau des échéances' } }}
+      >
         <Table striped verticalSpacing={6} horizontalSpacing={6} fz="sm">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
