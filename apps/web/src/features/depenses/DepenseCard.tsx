@@ -1,24 +1,13 @@
 import { formatDate, formatFCFA } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { DepenseRowActions, type DepenseRowActionsProps } from './DepenseRowActions.tsx';
 import { categorieLabel, createurName } from './depense-format.ts';
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
 
 export interface DepenseCardProps extends DepenseRowActionsProps {
   /** Who filed it, for those who see everyone's (not a member, who sees his own). */
@@ -46,10 +35,10 @@ export function DepenseCard({ depense: d, withCreateur, ...actions }: DepenseCar
         {formatFCFA(d.montant)}
       </Text>
       <Stack gap={2} mt={4} style={{ flex: 1 }}>
-        <Line label="Date">{formatDate(d.date_depense)}</Line>
-        {withCreateur && <Line label="Déclarée par">{createurName(d)}</Line>}
-        <Line label="Banque">{d.banque.nom}</Line>
-        {d.numero_recu && <Line label="Reçu n°">{d.numero_recu}</Line>}
+        <LabelledLine label="Date">{formatDate(d.date_depense)}</LabelledLine>
+        {withCreateur && <LabelledLine label="Déclarée par">{createurName(d)}</LabelledLine>}
+        <LabelledLine label="Banque">{d.banque.nom}</LabelledLine>
+        {d.numero_recu && <LabelledLine label="Reçu n°">{d.numero_recu}</LabelledLine>}
         {d.statut === 'rejetee' && d.commentaire && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             Motif du rejet{'\u00a0'}: {d.commentaire}

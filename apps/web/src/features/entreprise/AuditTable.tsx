@@ -1,7 +1,8 @@
 import { type AuditEntry, formatDateTime } from '@app/shared';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { actionColor, actionLabel, auteurText, tableLabel } from './audit-format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -92,18 +93,6 @@ export function AuditTable({ entries, onOpen }: AuditRowsProps) {
   );
 }
 
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
-
 /** One entry on a phone, where the table would hide half its columns: the same fields and the details. */
 export function AuditCard({ entry: e, onOpen }: { entry: AuditEntry; onOpen: (entry: AuditEntry) => void }) {
   const titleId = useId();
@@ -124,8 +113,8 @@ export function AuditCard({ entry: e, onOpen }: { entry: AuditEntry; onOpen: (en
         </Badge>
       </Group>
       <Stack gap={2} mt="xs">
-        <Line label="Utilisateur">{auteurText(e)}</Line>
-        <Line label="Adresse IP">{e.ip_address ?? '–'}</Line>
+        <LabelledLine label="Utilisateur">{auteurText(e)}</LabelledLine>
+        <LabelledLine label="Adresse IP">{e.ip_address ?? '–'}</LabelledLine>
       </Stack>
       <Group mt="sm">
         <DetailsButton entry={e} onOpen={onOpen} />

@@ -1,24 +1,13 @@
 import { formatDate, formatFCFA } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { RemboursementRowActions, type RemboursementRowActionsProps } from './RemboursementRowActions.tsx';
 import { membreName } from './remboursement-format.ts';
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
 
 /** A request on a phone, where the table would hide half its columns: the same fields and actions as a row. */
 export function RemboursementCard({ remboursement: r, ...actions }: RemboursementRowActionsProps) {
@@ -40,8 +29,8 @@ export function RemboursementCard({ remboursement: r, ...actions }: Remboursemen
         {formatFCFA(r.montant)}
       </Text>
       <Stack gap={2} mt={4}>
-        <Line label="Raison">{r.raison}</Line>
-        <Line label="Demandé le">{formatDate(r.date_creation)}</Line>
+        <LabelledLine label="Raison">{r.raison}</LabelledLine>
+        <LabelledLine label="Demandé le">{formatDate(r.date_creation)}</LabelledLine>
         {r.statut === 'rejete' && r.commentaire_traitement && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             Motif du rejet{'\u00a0'}: {r.commentaire_traitement}

@@ -1,21 +1,10 @@
 import { formatDate, formatFCFA, fullName, type MembreEnRetard, plural } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import type { RetardRowsProps } from './RetardTable.tsx';
 import { MembreName, Phone } from './retard-parts.tsx';
 import { TrancheBadge } from './TrancheBadge.tsx';
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
 
 /** A late member on a phone, where the table would hide half its columns: the amount first. */
 export function RetardCard({
@@ -42,21 +31,23 @@ export function RetardCard({
         {formatFCFA(r.montant_retard)}
       </Text>
       <Stack gap={2} mt={4}>
-        <Line label="Retard">
+        <LabelledLine label="Retard">
           {plural(r.jours, 'jour')}, impayé depuis le {formatDate(r.echeance_impayee)}
-        </Line>
-        {withPenalite && <Line label="Pénalité">{formatFCFA(r.penalite)}</Line>}
-        <Line label="Téléphone">
+        </LabelledLine>
+        {withPenalite && <LabelledLine label="Pénalité">{formatFCFA(r.penalite)}</LabelledLine>}
+        <LabelledLine label="Téléphone">
           <Phone telephone={r.telephone} />
-        </Line>
-        <Line label="Produit">
+        </LabelledLine>
+        <LabelledLine label="Produit">
           {r.produit ?? '—'}
           {r.site && ` (${r.site.nom})`}
-        </Line>
+        </LabelledLine>
         {withGestionnaire && (
-          <Line label="Gestionnaire">{r.gestionnaire ? fullName(r.gestionnaire) : 'Non assigné'}</Line>
+          <LabelledLine label="Gestionnaire">{r.gestionnaire ? fullName(r.gestionnaire) : 'Non assigné'}</LabelledLine>
         )}
-        <Line label="Dernier versement">{r.dernier_versement ? formatDate(r.dernier_versement) : 'Aucun'}</Line>
+        <LabelledLine label="Dernier versement">
+          {r.dernier_versement ? formatDate(r.dernier_versement) : 'Aucun'}
+        </LabelledLine>
       </Stack>
     </Card>
   );

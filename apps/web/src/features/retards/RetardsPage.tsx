@@ -1,4 +1,4 @@
-import { can, formatDate, pageSummary, plural, pluralTotal, type Role } from '@app/shared';
+import { can, formatDate, fullName, pageSummary, plural, pluralTotal, type Role } from '@app/shared';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -91,7 +91,7 @@ export default function RetardsPage() {
         gestionnaires={
           byGestionnaire
             ? {
-                data: (gestionnaires.data ?? []).map((g) => ({ value: String(g.id), label: `${g.prenom} ${g.nom}` })),
+                data: (gestionnaires.data ?? []).map((g) => ({ value: String(g.id), label: fullName(g) })),
                 loading: gestionnaires.isPending,
                 error: gestionnaires.error,
               }

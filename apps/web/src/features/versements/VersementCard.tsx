@@ -1,24 +1,13 @@
 import { formatDate, formatFCFA, TYPE_VERSEMENT_LABELS } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { VersementRowActions, type VersementRowActionsProps } from './VersementRowActions.tsx';
 import { membreName } from './versement-format.ts';
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
 
 /**
  * A payment on a phone, where the table would hide half its columns: the same fields and actions
@@ -43,12 +32,12 @@ export function VersementCard({ versement: v, ...actions }: VersementRowActionsP
         {formatFCFA(v.montant)}
       </Text>
       <Stack gap={2} mt={4}>
-        <Line label="Reçu n°">{v.numero_recu}</Line>
-        <Line label="Produit">{v.produit.titre}</Line>
-        <Line label="Type">{TYPE_VERSEMENT_LABELS[v.type_versement]}</Line>
-        <Line label="Versé le">
+        <LabelledLine label="Reçu n°">{v.numero_recu}</LabelledLine>
+        <LabelledLine label="Produit">{v.produit.titre}</LabelledLine>
+        <LabelledLine label="Type">{TYPE_VERSEMENT_LABELS[v.type_versement]}</LabelledLine>
+        <LabelledLine label="Versé le">
           {formatDate(v.date_versement)} (reçu du {formatDate(v.date_recu)})
-        </Line>
+        </LabelledLine>
         {v.statut === 'rejete' && v.motif && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             Motif du rejet{'\u00a0'}: {v.motif}
