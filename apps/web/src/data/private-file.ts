@@ -8,6 +8,19 @@ export function fetchPrivateFile(path: string): Promise<Blob> {
   return request<Blob>(path, { responseType: 'blob', timeoutMs: FILE_TIMEOUT_MS, notify: false });
 }
 
+/** Hands a fetched file to the browser as a download under `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /**
  * Opens a private file in a new tab (a PDF in the browser's viewer, an image as is). Refused by a
  * pop-up blocker, it is downloaded instead, under `fileName`.
@@ -15,15 +28,7 @@ export function fetchPrivateFile(path: string): Promise<Blob> {
 export async function openPrivateFile(path: string, fileName: string): Promise<void> {
   const blob = await fetchPrivateFile(path);
   const url = URL.createObjectURL(blob);
-  const tab = window.open(url, '_blank');
-  if (!tab) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
+  if (!window.open(url, '_blank')) saveFile(blob, fileName);
   // The new tab has read it by then.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,26 +1,13 @@
 import { type RecuVerification, type ReleveQuery, recuVerificationSchema } from '@app/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../api/index.ts';
-import { fetchPrivateFile } from './private-file.ts';
+import { fetchPrivateFile, saveFile } from './private-file.ts';
 
 /**
  * Receipts of validated payments, members' statements, and the public verification of a receipt
  * (issue 15). The PDFs come through the authenticated client (the bearer token in a header, never
  * in an address) and are saved as files.
  */
-
-/** Hands a fetched file to the browser as a download under `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** GET /versements/:id/recu: the PDF receipt of a validated payment, downloaded. */
 export async function downloadRecu(versement: { id: number }): Promise<void> {

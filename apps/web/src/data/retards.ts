@@ -1,7 +1,7 @@
 import { type RetardsPage, retardsPageSchema, type TrancheRetard } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../api/index.ts';
-import { fetchPrivateFile } from './private-file.ts';
+import { fetchPrivateFile, saveFile } from './private-file.ts';
 
 /**
  * Members in arrears on a day (issue 15's 'Retards'): admin and comptable see everyone, a
@@ -38,16 +38,7 @@ export async function fetchRetards(filters: RetardsFilters, signal?: AbortSignal
  * token (never in an address) and handed to the browser as `retards-<date>.csv`.
  */
 export async function downloadRetardsCsv(filters: RetardsFilters, date: string): Promise<void> {
-  const blob = await fetchPrivateFile(`/retards/export?${queryOf(filters, false)}`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `retards-${date}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await fetchPrivateFile(`/retards/export?${queryOf(filters, false)}`), `retards-${date}.csv`);
 }
 
 /** Query keys of the arrears (TkDodo's key factory). */
