@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A worker per core: Vitest's default (one fewer) leaves one of CI's two cores idle.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,9 +1,18 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
-const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+
+/**
+ * Picks a segment of a filter: its radio is visually hidden, and the choice goes through the address
+ * before the radio shows it checked, so the click is followed by a waiting assertion, not `check()`.
+ */
+async function choose(radio: Locator) {
+  await radio.click({ force: true });
+  await expect(radio).toBeChecked();
+}
 
 test('browse, filter, open a product page and switch photos', async ({ page }) => {
   await signIn(page, DEMO.membre);
@@ -11,12 +20,12 @@ test('browse, filter, open a product page and switch photos', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Catalogue de Produits' })).toBeVisible();
   await expect(page.getByText(/Page 1 sur \d+ – \d+ produits au total/)).toBeVisible();
 
-  await page.getByRole('radio', { name: 'Terrain' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Terrain' }));
   await expect(page.getByText(/Terrain 500 m² Riviera/)).toBeVisible();
   await expect(page.getByText('Villa Premium')).toHaveCount(0);
 
-  await page.getByRole('radio', { name: 'Tous' }).first().check({ force: true });
-  await page.getByRole('radio', { name: 'Réservé' }).check({ force: true });
+  await choose(page.getByRole('radio', { name: 'Tous' }).first());
+  await choose(page.getByRole('radio', { name: 'Réservé' }));
   await expect(page.getByText('Villa Premium')).toBeVisible();
   await page.getByRole('link', { name: 'Voir les détails' }).first().click();
 

@@ -190,10 +190,13 @@ test('a comptable approves a pending request: the tiles change', async ({ page }
   await filtre.getByRole('combobox', { name: 'Membre' }).fill(membre.split(' ').at(-1) ?? membre);
   await page.getByRole('option', { name: new RegExp(`^${membre} \\(`) }).click();
   await expect(page).toHaveURL(/membre=\d+/);
-  await expect(page.getByRole('table', { name: 'Liste des remboursements' }).getByRole('row')).not.toHaveCount(1);
-  for (const cell of await page.getByRole('table').getByRole('row').locator('td:first-child p:first-child').all()) {
-    await expect(cell).toHaveText(membre);
-  }
+  // The rows are replaced once the filtered page arrives: waited for as a whole, not read one by one.
+  const membres = page
+    .getByRole('table', { name: 'Liste des remboursements' })
+    .getByRole('row')
+    .locator('td:first-child p:first-child');
+  await expect(membres.filter({ hasNotText: membre })).toHaveCount(0);
+  await expect(membres).not.toHaveCount(0);
 
   await row.getByRole('button', { name: /^Traiter la demande/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Traiter la demande de remboursement' });
