@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { auditRows, buildTestApp, login, loginAs, type TestContext } from './helpers.ts';
 
@@ -59,6 +59,18 @@ describe('refresh', () => {
     expect((await profile(body.token)).statusCode).toBe(200);
     const second = await refresh(body.refreshToken, '/api/personnel-auth/refresh');
     expect(second.statusCode).toBe(200);
+  });
+
+  it('rotates after a quiet spell, when the settings are read again (not from inside its transaction)', async () => {
+    const { refreshToken } = await loginAs(ctx, 'commercial');
+    // Past the settings' few seconds of cache: on PGlite, reading them inside the rotation's
+    // transaction once waited for that transaction forever, and the whole server with it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      expect((await refresh(refreshToken)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('revokes the whole session when a rotated refresh token is presented again', async () => {

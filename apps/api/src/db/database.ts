@@ -7,7 +7,7 @@ import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir.ts';
 import { migrations } from './migrations/index.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, PGliteKysely } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -96,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new PGliteKysely<DB>({ dialect: new PGliteDialect(client) });
   const close = async () => {
     await db.destroy();
     release();

@@ -1,13 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  type Transaction,
+  type TransactionBuilder,
   type TransactionSettings,
 } from 'kysely';
 
@@ -31,6 +35,34 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** Said when code inside a transaction queries the database instead of the transaction. */
+export const NESTED_QUERY_MESSAGE =
+  'requête sur la base pendant une transaction du même traitement : elle attendrait la connexion indéfiniment';
+
+/** Whether this chain of calls runs inside a transaction's callback. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Kysely on PGlite: each transaction's callback runs marked, so that a query on the database from
+ * inside it (instead of on the transaction) is refused at once by the driver below.
+ */
+export class PGliteKysely<T> extends Kysely<T> {
+  override transaction(): TransactionBuilder<T> {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    builder.execute = <O>(callback: (trx: Transaction<T>) => Promise<O>) =>
+      execute(async (trx) => {
+        const mark = { open: true };
+        try {
+          return await openTransaction.run(mark, () => callback(trx));
+        } finally {
+          mark.open = false;
+        }
+      });
+    return builder;
+  }
+}
+
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
@@ -41,7 +73,13 @@ class PGliteDriver implements Driver {
 
   async init() {}
 
+  /**
+   * Waits for the one connection. Asked from inside a transaction's own calls (the database used
+   * where the transaction was meant), it would wait for itself forever and every later request
+   * behind it: that is refused at once instead.
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (openTransaction.getStore()?.open) throw new Error(NESTED_QUERY_MESSAGE);
     let release!: () => void;
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => {

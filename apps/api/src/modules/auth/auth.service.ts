@@ -85,6 +85,15 @@ type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionWithAccount
 
 const sessionExpired = () => new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
 
+/** Why a session is over (revoked, past its end, idle too long, its account not active), or null. */
+function endReason(session: SessionState, timeoutMinutes: number): string | null {
+  if (session.revoked_at) return 'revoked';
+  if (session.expires_at <= new Date()) return 'expired';
+  if (Date.now() - session.last_activity_at.getTime() > timeoutMinutes * 60_000) return 'inactivity';
+  if (session.statut !== 'actif') return `statut_${session.statut}`;
+  return null;
+}
+
 /** A visitor acting on an account (signing in, resetting its password): the journal names the account. */
 type AccountVisitor = Visitor & Pick<Caller, 'id'>;
 const onAccount = (visitor: Visitor, id: number): AccountVisitor => ({ ...visitor, id });
@@ -254,19 +263,11 @@ export class AuthService {
 
   /** Throws (and ends the session) when it is revoked, past its end, idle too long, or its account is not active. */
   private async assertLive(session: SessionState) {
-    const reason = await this.endReason(session);
+    const { security } = await this.settings.get();
+    const reason = endReason(session, security.sessionTimeout);
     if (!reason) return;
     if (reason !== 'revoked') await revokeSession(this.db, session.id, reason);
     throw sessionExpired();
-  }
-
-  private async endReason(session: SessionState): Promise<string | null> {
-    if (session.revoked_at) return 'revoked';
-    const { security } = await this.settings.get();
-    if (session.expires_at <= new Date()) return 'expired';
-    if (Date.now() - session.last_activity_at.getTime() > security.sessionTimeout * 60_000) return 'inactivity';
-    if (session.statut !== 'actif') return `statut_${session.statut}`;
-    return null;
   }
 
   /**
@@ -277,6 +278,8 @@ export class AuthService {
   async refresh(visitor: Visitor, refreshToken: string) {
     const tokenHash = hashToken(refreshToken);
     const next = newOpaqueToken();
+    // Read before the transaction: on PGlite a read on the database inside it would wait for it.
+    const { security } = await this.settings.get();
     const session = await this.db.transaction().execute(async (trx) => {
       let sessionId = (await consumeSessionToken(trx, tokenHash))?.session_id;
       if (!sessionId) {
@@ -300,7 +303,7 @@ export class AuthService {
       }
       const live = await findSessionWithAccount(trx, sessionId);
       if (!live) return null;
-      const reason = await this.endReason(live);
+      const reason = endReason(live, security.sessionTimeout);
       if (reason) {
         if (reason !== 'revoked') await revokeSession(trx, live.id, reason);
         return null;
