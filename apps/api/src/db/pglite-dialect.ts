@@ -37,7 +37,7 @@ export class PGliteDialect implements Dialect {
 
 /** Said when code inside a transaction queries the database instead of the transaction. */
 export const NESTED_QUERY_MESSAGE =
-  'requête sur la base pendant une transaction du même traitement : elle attendrait la connexion indéfiniment';
+  'requête sur la base pendant une transaction du même traitement\u00a0: elle attendrait la connexion indéfiniment';
 
 /** Whether this chain of calls runs inside a transaction's callback. */
 const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
