@@ -125,6 +125,23 @@ test('the session survives a reload and logout ends it', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
 });
 
+test('after a quiet spell the app renews its token in the background and keeps answering', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, DEMO.gestionnaire);
+  // Quiet past the server's few seconds of settings cache: a renewal then once hung the server.
+  await page.waitForTimeout(6_000);
+  const renewed = page.waitForResponse((r) => r.url().endsWith('/api/personnel-auth/refresh-token'));
+  // The page's clock ten minutes on: the 15-minute token is then due for renewal.
+  await page.clock.fastForward('10:00');
+  expect((await renewed).status()).toBe(200);
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Mes Clients' })
+    .click();
+  // The list comes from the server, under the renewed token.
+  await expect(page.getByRole('table', { name: 'Liste de vos clients' }).getByRole('row').nth(1)).toBeVisible();
+});
+
 test('forgotten password: code by e-mail, new password, sign in with it', async ({ page, request }) => {
   const email = DEMO.demandeur;
   await page.goto('/');
