@@ -1,25 +1,14 @@
 import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { ChantierProgress } from './ChantierProgress.tsx';
 import { ChantierRowActions } from './ChantierRowActions.tsx';
 import { ChantierStatut } from './ChantierStatut.tsx';
 import { budgetShare, personName, placeLabel, produitLabel } from './chantier-format.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
-
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Text size="sm" style={wrap}>
-      <Text span c="dimmed" size="sm">
-        {label}
-        {'\u00a0'}:{' '}
-      </Text>
-      {children}
-    </Text>
-  );
-}
 
 export interface ChantierCardProps {
   chantier: Chantier;
@@ -62,11 +51,11 @@ export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: Chant
         </Text>
       )}
       <Stack gap={2} mt="sm" style={{ flex: 1 }}>
-        <Line label="Produit">{produitLabel(c)}</Line>
-        {c.site && <Line label="Site">{c.site.nom_site}</Line>}
-        <Line label="Début">{formatChantierDate(c.date_debut)}</Line>
-        <Line label="Fin prévue">{formatChantierDate(c.date_fin_prevue)}</Line>
-        <Line label="Budget">
+        <LabelledLine label="Produit">{produitLabel(c)}</LabelledLine>
+        {c.site && <LabelledLine label="Site">{c.site.nom_site}</LabelledLine>}
+        <LabelledLine label="Début">{formatChantierDate(c.date_debut)}</LabelledLine>
+        <LabelledLine label="Fin prévue">{formatChantierDate(c.date_fin_prevue)}</LabelledLine>
+        <LabelledLine label="Budget">
           <Text span fw={600} size="sm">
             {formatFCFA(c.budget_utilise)}
           </Text>{' '}
@@ -75,9 +64,9 @@ export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: Chant
             ({budgetShare(c)}
             {'\u00a0'}%{overrun ? ', dépassé' : ''})
           </Text>
-        </Line>
-        {responsable && <Line label="Responsable">{responsable}</Line>}
-        {createur && <Line label="Créé par">{createur}</Line>}
+        </LabelledLine>
+        {responsable && <LabelledLine label="Responsable">{responsable}</LabelledLine>}
+        {createur && <LabelledLine label="Créé par">{createur}</LabelledLine>}
       </Stack>
       <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
         <ChantierProgress chantier={c} />
