@@ -2,6 +2,7 @@ import { type Echeancier, formatDate, formatFCFA, plural, TRANCHE_LABELS } from 
 import { Alert, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ScrollRegion } from './ScrollRegion.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /** Instalments shown around the first one not paid, until the whole schedule is asked for. */
@@ -51,11 +52,7 @@ export function EcheancierTable({ echeancier, caption }: { echeancier: Echeancie
         {formatFCFA(echeancier.reste)}
         {echeancier.excedent > 0 && <> · trop-perçu {formatFCFA(echeancier.excedent)}</>}
       </Text>
-      {/* Scrolled sideways on a narrow window: the keyboard reaches it too. */}
-      <Table.ScrollContainer
-        minWidth={300}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau des échéances' } }}
-      >
+      <ScrollRegion label="Tableau des échéances" minWidth={300}>
         <Table striped verticalSpacing={6} horizontalSpacing={6} fz="sm">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
@@ -108,7 +105,7 @@ export function EcheancierTable({ echeancier, caption }: { echeancier: Echeancie
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       {rows.length > shown.length || all ? (
         <Group justify="center" mt="xs">
           <Button variant="subtle" size="xs" onClick={() => setAll(!all)} aria-expanded={all}>

@@ -1,5 +1,6 @@
 import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
 import { Table, Text } from '@mantine/core';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { ChantierProgress } from './ChantierProgress.tsx';
 import { ChantierRowActions } from './ChantierRowActions.tsx';
 import { ChantierStatut } from './ChantierStatut.tsx';
@@ -21,11 +22,7 @@ export interface ChantierTableProps {
  */
 export function ChantierTable({ chantiers, canManage, onEdit, onDelete }: ChantierTableProps) {
   return (
-    // Scrolled sideways on a narrow window: the keyboard reaches it too (a member's rows have no button).
-    <Table.ScrollContainer
-      minWidth={canManage ? 920 : 840}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau des chantiers' } }}
-    >
+    <ScrollRegion label="Tableau des chantiers" minWidth={canManage ? 920 : 840}>
       <Table verticalSpacing="sm" highlightOnHover striped="odd" aria-label="Liste des chantiers">
         <Table.Thead>
           <Table.Tr>
@@ -88,6 +85,6 @@ export function ChantierTable({ chantiers, canManage, onEdit, onDelete }: Chanti
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden }
 import { IconEye } from '@tabler/icons-react';
 import { useId } from 'react';
 import { LabelledLine } from '../../ui/LabelledLine.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { actionColor, actionLabel, auteurText, tableLabel } from './audit-format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -38,10 +39,7 @@ function DetailsButton({ entry, onOpen }: { entry: AuditEntry; onOpen: (entry: A
  */
 export function AuditTable({ entries, onOpen }: AuditRowsProps) {
   return (
-    <Table.ScrollContainer
-      minWidth={860}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau du journal d’audit' } }}
-    >
+    <ScrollRegion label="Tableau du journal d’audit" minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover striped="odd" aria-label="Journal d’audit">
         <Table.Thead>
           <Table.Tr>
@@ -89,7 +87,7 @@ export function AuditTable({ entries, onOpen }: AuditRowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

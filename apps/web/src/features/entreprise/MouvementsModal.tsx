@@ -16,6 +16,7 @@ import { mouvementsQuery } from '../../data/banques.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { auteurText } from './banque-format.ts';
@@ -30,11 +31,7 @@ function signedAmount(m: Mouvement): string {
 
 function MouvementsTable({ mouvements }: { mouvements: Mouvement[] }) {
   return (
-    // Scrolled sideways on a narrow window: the keyboard reaches it too.
-    <Table.ScrollContainer
-      minWidth={720}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau des mouvements' } }}
-    >
+    <ScrollRegion label="Tableau des mouvements" minWidth={720}>
       <Table verticalSpacing="xs" striped="odd" aria-label="Mouvements de la banque">
         <Table.Thead>
           <Table.Tr>
@@ -67,7 +64,7 @@ function MouvementsTable({ mouvements }: { mouvements: Mouvement[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { rappelsQuery } from '../../data/rappels.ts';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 
 /** Reminders per page (the server's default). */
@@ -25,11 +26,7 @@ const STATUT_COLORS: Record<StatutRappel, string> = { envoye: 'green', echec: 'r
 
 function RappelsTable({ rappels }: { rappels: Rappel[] }) {
   return (
-    // Scrolled sideways on a narrow window: the keyboard reaches it too.
-    <Table.ScrollContainer
-      minWidth={520}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Tableau des rappels envoyés' } }}
-    >
+    <ScrollRegion label="Tableau des rappels envoyés" minWidth={520}>
       <Table striped verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-label="Rappels envoyés au membre">
         <Table.Thead>
           <Table.Tr>
@@ -67,7 +64,7 @@ function RappelsTable({ rappels }: { rappels: Rappel[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
