@@ -111,6 +111,18 @@ describe('the public form', () => {
     expect(audit?.user_id).toBeNull();
   });
 
+  it('takes the country and city as keyboards type them, and stores the listed form', async () => {
+    const body = publicBody(await createProduit(ctx.db), { pays: "Côte d'Ivoire", ville: 'san\u2011pédro' });
+    const response = await inject('POST', '/api/demandes/public', body);
+    expect(response.statusCode).toBe(201);
+    const row = await ctx.db
+      .selectFrom('demandes')
+      .select(['pays', 'ville'])
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ pays: 'Côte d’Ivoire', ville: 'San-Pédro' });
+  });
+
   it('answers each invalid field with its French message', async () => {
     const produit = await createProduit(ctx.db);
     const cases: [Record<string, unknown>, string, string][] = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { MONTANT_MAX } from './banques.ts';
-import { idField, intField, optionalText } from './fields.ts';
+import { choiceField, idField, intField, optionalText } from './fields.ts';
 import { formatDate } from './format.ts';
 import { INPUT_MESSAGES } from './messages.ts';
 
@@ -109,7 +109,7 @@ const chantierFields = {
   description: z.string().trim().max(5000),
   adresse: z.string().trim().max(300),
   ville: z.string().trim().max(100),
-  pays: z.enum(PAYS_CHANTIER, { error: CHANTIER_MESSAGES.paysInvalid }).default('Côte d’Ivoire'),
+  pays: choiceField(PAYS_CHANTIER, CHANTIER_MESSAGES.paysInvalid).default('Côte d’Ivoire'),
   date_debut: z.string().trim(),
   date_fin_prevue: z.string().trim(),
   budget_prevu: intField(CHANTIER_MESSAGES.budgetInvalid, { min: 1, max: MONTANT_MAX }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { PRODUIT_TYPES } from './catalogue.ts';
-import { emailField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { canonicalChoice, choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { formatFCFA } from './format.ts';
 import { cniSchema } from './membres.ts';
 import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
@@ -100,8 +100,12 @@ const VILLES_PAR_PAYS: Partial<Record<Pays, readonly string[]>> = { 'Côte d’I
 
 /** The cities to choose from in this country, or null when the city is typed. */
 export function villesDuPays(pays: unknown): readonly string[] | null {
-  return VILLES_PAR_PAYS[pays as Pays] ?? null;
+  const country = typeof pays === 'string' ? canonicalChoice(PAYS, pays) : undefined;
+  return (country && VILLES_PAR_PAYS[country]) ?? null;
 }
+
+/** Every listed city: a typed variant of one ('san-pédro', 'San‑Pédro' with a no-break hyphen) is stored as listed. */
+const VILLES_LISTEES = Object.values(VILLES_PAR_PAYS).flat();
 
 export const DUREES_PAIEMENT = [12, 24, 36, 48, 60] as const;
 export const ENGAGEMENT_MINIMUM_PUBLIC = 50_000;
@@ -149,7 +153,7 @@ export const DEMANDE_MESSAGES = {
 export function villeError(pays: unknown, ville: unknown): string | null {
   const villes = villesDuPays(pays);
   if (!villes || typeof ville !== 'string' || ville.trim() === '') return null;
-  return villes.includes(ville.trim()) ? null : DEMANDE_MESSAGES.villeOutsideList;
+  return canonicalChoice(villes, ville) ? null : DEMANDE_MESSAGES.villeOutsideList;
 }
 
 /** A demande as the API answers it, with its product, its manager and the member it created. */
@@ -243,8 +247,11 @@ const commonFields = {
 const demandeFields = {
   ...commonFields,
   situation_matrimoniale: situationSchema,
-  pays: z.enum(PAYS, { error: 'Veuillez choisir un pays' }),
-  ville: requiredText('La ville est requise', 100),
+  pays: choiceField(PAYS, 'Veuillez choisir un pays'),
+  ville: z.preprocess(
+    (v) => (typeof v === 'string' ? (canonicalChoice(VILLES_LISTEES, v) ?? v) : v),
+    requiredText('La ville est requise', 100),
+  ),
   engagement_mensuel: intField(ENGAGEMENT_MINIMUM_HINT, {
     min: ENGAGEMENT_MINIMUM_PUBLIC,
     max: 1e10,
@@ -307,10 +314,7 @@ export type DemandeValidateBody = z.input<typeof demandeValidateSchema>;
 /** PUT /demandes/{id}/reject: one of the six reasons; 'Autre' needs a comment. */
 export const demandeRejectSchema = z
   .object({
-    motif_rejet: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
-      z.enum(MOTIFS_REJET, { error: DEMANDE_MESSAGES.motifRequired }),
-    ),
+    motif_rejet: choiceField(MOTIFS_REJET, DEMANDE_MESSAGES.motifRequired),
     commentaires: optionalText(2000),
   })
   .refine((body) => body.motif_rejet !== MOTIF_AUTRE || !!body.commentaires, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { MONTANT_MAX } from './banques.ts';
-import { dateField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { choiceField, dateField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { FCFA_SUFFIX, NBSP } from './format.ts';
 import { SCAN_MIME_TYPES } from './versements.ts';
 
@@ -67,7 +67,7 @@ export const DEPENSE_MESSAGES = {
  */
 const depenseFields = z.object({
   montant: intField(DEPENSE_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
-  categorie: z.enum(DEPENSE_CATEGORIES, { error: DEPENSE_MESSAGES.categorieRequired }),
+  categorie: choiceField(DEPENSE_CATEGORIES, DEPENSE_MESSAGES.categorieRequired),
   categorie_autre: optionalText(100),
   description: requiredText(DEPENSE_MESSAGES.descriptionRequired, 1000),
   date_depense: dateField(DEPENSE_MESSAGES.dateRequired),
@@ -132,7 +132,7 @@ export const depenseListQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.default(20),
   search: z.string().trim().max(100).optional(),
   statut: z.preprocess(emptyAsUndefined, depenseStatutSchema.optional()),
-  categorie: z.preprocess(emptyAsUndefined, z.enum(DEPENSE_CATEGORIES).optional()),
+  categorie: z.preprocess(emptyAsUndefined, choiceField(DEPENSE_CATEGORIES).optional()),
   banque_id: idField().optional(),
   sortBy: z.enum(DEPENSE_SORTS).default('date_depense'),
   sortOrder: pageQuerySchema.shape.sortOrder.default('desc'),

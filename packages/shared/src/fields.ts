@@ -26,6 +26,37 @@ export const emailField = (invalidMessage = 'Format d’e-mail invalide') =>
     .max(254)
     .transform((v) => v.toLowerCase());
 
+/**
+ * How a typed value compares with a list's entries: typography is for display, so the straight
+ * and curly apostrophes, the hyphen and its dash look-alikes, every kind of space, letter case and
+ * Unicode composition are the same choice ('Côte d'Ivoire' is 'Côte d’Ivoire').
+ */
+export function choiceKey(value: string): string {
+  return value
+    .normalize('NFC')
+    .replace(/['\u2018\u2019\u02bc\u0060\u00b4\u2032]/g, '’')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('fr');
+}
+
+/** The list's own entry for a typed value (its stored and answered form), or undefined when none matches. */
+export function canonicalChoice<T extends string>(values: readonly T[], value: string): T | undefined {
+  const key = choiceKey(value);
+  return values.find((v) => choiceKey(v) === key);
+}
+
+/**
+ * One value of a closed list, whatever its typography: a typed variant becomes the list's entry,
+ * anything else gets `message`.
+ */
+export const choiceField = <const T extends readonly [string, ...string[]]>(values: T, message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (canonicalChoice(values, v) ?? v) : v),
+    z.enum(values, message === undefined ? undefined : { error: message }),
+  );
+
 /** A date as the forms send it ('YYYY-MM-DD'): required with its message, a real calendar day of 2000–2100. */
 export const dateField = (requiredMessage: string) =>
   z

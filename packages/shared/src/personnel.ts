@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { emailField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
 import { accountStatutSchema, type Role, STAFF_ROLES } from './roles.ts';
 import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
@@ -64,7 +64,7 @@ const personnelFields = {
   email: emailField(),
   telephone: optionalText(30),
   role: staffRoleSchema,
-  departement: z.enum(DEPARTEMENTS, { error: 'Veuillez choisir un département' }),
+  departement: choiceField(DEPARTEMENTS, 'Veuillez choisir un département'),
   poste: requiredText('Le poste est requis', 150),
   date_embauche: z.iso.date({ error: 'La date d’embauche est requise' }),
   salaire: z.preprocess(
@@ -121,7 +121,7 @@ export const PERSONNEL_SORTS = [
 export const personnelListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   role: staffRoleSchema.optional(),
-  departement: z.enum(DEPARTEMENTS).optional(),
+  departement: choiceField(DEPARTEMENTS).optional(),
   statut: accountStatutSchema.optional(),
   sortBy: z.enum(PERSONNEL_SORTS).default('nom'),
 });
