@@ -4,6 +4,7 @@ import { PRODUIT_TYPES } from './catalogue.ts';
 import { canonicalChoice, choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { formatFCFA } from './format.ts';
 import { cniSchema } from './membres.ts';
+import { SOLDES } from './rules/contrat.ts';
 import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
 
 /** Registration requests (spec 1 §2.4–2.6, §3, §5; decisions §5). */
@@ -147,6 +148,7 @@ export const DEMANDE_MESSAGES = {
   validatedNotDeletable: 'Une demande validée ne peut pas être supprimée : elle a créé un membre.',
   invalidId: 'ID de demande invalide',
   villeOutsideList: 'Veuillez choisir une ville dans la liste',
+  soldeRequired: 'Choisissez comment régler le solde',
 } as const;
 
 /** A city outside the list of its country (when it has one) is refused; null when it fits. */
@@ -308,6 +310,12 @@ export type DemandeUpdateBody = z.input<typeof demandeUpdateSchema>;
 export const demandeValidateSchema = z.object({
   id: idField(DEMANDE_MESSAGES.invalidId).optional(),
   gere_par: idField(DEMANDE_MESSAGES.gestionnaireRequired).describe(STAFF_ID_DESCRIPTION),
+  solde: z
+    .enum(SOLDES, { error: DEMANDE_MESSAGES.soldeRequired })
+    .optional()
+    .describe(
+      'Quand les conditions ne couvrent pas le prix du produit : derniere_echeance (une échéance de plus pour le reste) ou mensualite_ajustee (la mensualité qui couvre le prix sur la durée)',
+    ),
 });
 export type DemandeValidateBody = z.input<typeof demandeValidateSchema>;
 

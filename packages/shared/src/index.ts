@@ -23,6 +23,7 @@ export * from './remboursements.ts';
 export * from './rights.ts';
 export * from './roles.ts';
 export * from './rules/chantier-progress.ts';
+export * from './rules/contrat.ts';
 export * from './rules/echeancier.ts';
 export * from './rules/montant-en-lettres.ts';
 export * from './rules/password-policy.ts';

@@ -45,22 +45,27 @@ export function daysBetween(from: string, to: string): number {
 /** The first due date of a new member's schedule: a month after his inscription. */
 export const premiereEcheance = (inscription: string) => addMonths(inscription, 1);
 
-/** `duree` instalments of `engagement`, the first on `premiere`, then monthly (numbered from `from`). */
+/**
+ * `duree` instalments of `engagement`, the first on `premiere`, then monthly (numbered from `from`);
+ * with a `total`, the last one holds what remains of it (a contract's schedule, rules/contrat.ts).
+ */
 export function buildSchedule({
   premiere,
   engagement,
   duree,
   from = 1,
+  total = engagement * duree,
 }: {
   premiere: string;
   engagement: number;
   duree: number;
   from?: number;
+  total?: number;
 }): Echeance[] {
   return Array.from({ length: duree }, (_, i) => ({
     numero: from + i,
     date: addMonths(premiere, i),
-    montant: engagement,
+    montant: i === duree - 1 ? total - engagement * (duree - 1) : engagement,
   }));
 }
 
@@ -140,10 +145,10 @@ export function reschedule(
   if (terms.montant === undefined && terms.duree === undefined) throw new Error('reschedule: duree or montant');
   const montant = terms.montant ?? Math.ceil(rest / (terms.duree as number));
   const duree = Math.ceil(rest / montant);
-  const spread = buildSchedule({ premiere: terms.premiere, engagement: montant, duree, from: kept.length + 1 });
-  const last = spread[spread.length - 1] as Echeance;
-  last.montant = rest - montant * (duree - 1);
-  return [...kept, ...spread];
+  return [
+    ...kept,
+    ...buildSchedule({ premiere: terms.premiere, engagement: montant, duree, from: kept.length + 1, total: rest }),
+  ];
 }
 
 /** Ageing buckets of arrears, in days since the oldest unpaid due date (Fineract's delinquency buckets). */
