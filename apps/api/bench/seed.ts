@@ -314,11 +314,12 @@ async function seed(db: Executor, passwordHash: string): Promise<void> {
   await exec(sql`
     INSERT INTO membres (utilisateur_id, code_esv, num_cni, date_naissance, situation_matrimoniale, profession, adresse,
                          ville, pays, type_membre, date_inscription, produit_id, engagement_mensuel, duree_paiement,
-                         gestionnaire_id, demande_id, created_at, updated_at)
+                         montant_total, gestionnaire_id, demande_id, created_at, updated_at)
     SELECT u.id, 'ESV-' || extract(year FROM now())::int || '-' || lpad(nextval('membres_code_esv_seq')::text, 5, '0'),
            d.num_cni, d.date_naissance, d.situation_matrimoniale, d.profession, d.adresse, d.ville, d.pays,
            CASE WHEN b.i % 10 = 0 THEN 'vip' WHEN b.i % 4 = 1 THEN 'premium' ELSE 'standard' END,
-           d.date_traitement::date, d.produit_id, d.engagement_mensuel, d.duree_paiement, d.gere_par, d.id,
+           d.date_traitement::date, d.produit_id, d.engagement_mensuel, d.duree_paiement,
+           d.engagement_mensuel * d.duree_paiement, d.gere_par, d.id,
            d.date_traitement, d.date_traitement
     FROM bench_people b
     JOIN demandes d ON d.num_cni = b.num_cni

@@ -162,4 +162,13 @@ describe('the ledger invariants of schedules', () => {
       breaches.find((b) => b.invariant === 'echeance_impayee' && b.detail.startsWith(`membre ${membre.id} `))?.detail,
     ).toMatch(/gardée 2001-01-01, 0, recomptée \d{4}-\d{2}-\d{2}, 0$/);
   });
+
+  it('names a member who owes other than the price his contract was made at', async () => {
+    const membre = await createMembre(ctx.db, { gestionnaire_id: null, produit_id: null, nom: 'Contrat' });
+    await sql`UPDATE membres SET prix_produit = 12000000 WHERE id = ${membre.id}`.execute(ctx.db);
+    expect(await ledgerBreaches(ctx.db)).toContainEqual({
+      invariant: 'contrat_prix',
+      detail: `membre ${membre.id} (${membre.code_esv})\u00a0: doit 9000000 pour un produit de 12000000`,
+    });
+  });
 });

@@ -7,6 +7,7 @@ import {
   PAYS_PAR_DEFAUT,
 } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { createProduit } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, createAccount, lastMail, login, loginAs, type TestContext } from './helpers.ts';
 import { createMembre } from './people-helpers.ts';
@@ -63,8 +64,8 @@ async function staffDemande(overrides: Record<string, unknown> = {}, headers: He
   return response.json().data;
 }
 
-const validate = (id: number, gere_par: number, headers: Headers = admin.auth) =>
-  inject('PUT', `/api/demandes/${id}/validate`, { id, gere_par }, headers);
+const validate = (id: number, gere_par: number, headers: Headers = admin.auth, solde?: string) =>
+  inject('PUT', `/api/demandes/${id}/validate`, { id, gere_par, ...(solde && { solde }) }, headers);
 const reject = (id: number, body: object, headers: Headers = admin.auth) =>
   inject('PUT', `/api/demandes/${id}/reject`, body, headers);
 
@@ -500,6 +501,80 @@ describe('validation', () => {
       const membres = await ctx.db.selectFrom('membres').select('id').where('demande_id', '=', id).execute();
       expect(membres).toHaveLength(0);
     }
+  });
+});
+
+describe('what the member owes: his product’s price', () => {
+  /** A pending demande for a product at `prix`, with the given terms. */
+  async function demandeFor(prix: number, engagement_mensuel: number, duree_paiement: number) {
+    const produit_id = await createProduit(ctx.db, { prix_vente: prix });
+    const { site_web: _honeypot, ...body } = publicBody(produit_id, { engagement_mensuel, duree_paiement });
+    const created = await inject('POST', '/api/demandes', body, admin.auth);
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().data as { id: number };
+  }
+  async function contractOf(demandeId: number) {
+    const data = (await inject('GET', `/api/demandes/${demandeId}`, undefined, admin.auth)).json().data;
+    const membre = (await inject('GET', `/api/membres/${data.membre.id}`, undefined, admin.auth)).json().data;
+    const echeancier = (await inject('GET', `/api/membres/${data.membre.id}/echeancier`, undefined, admin.auth)).json()
+      .data;
+    const montants = echeancier.echeances.map((e: { montant: number }) => e.montant) as number[];
+    return { membre, echeancier, montants };
+  }
+
+  it('refuses terms short of the price without the validator’s choice, saying what is missing, and keeps nothing', async () => {
+    // The issue's case: a 12 M apartment at 65 000 FCFA over 36 months (2 340 000 in all).
+    const demande = await demandeFor(12_000_000, 65_000, 36);
+    const refused = await validate(demande.id, gestionnaire.account.id);
+    expect(refused.statusCode).toBe(400);
+    const message =
+      'Les conditions couvrent 2\u202f340\u202f000\u00a0FCFA sur un prix de 12\u202f000\u202f000\u00a0FCFA\u00a0: il manque 9\u202f660\u202f000\u00a0FCFA. Choisissez comment régler le solde.';
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', message, errors: { solde: message } });
+    const after = (await inject('GET', `/api/demandes/${demande.id}`, undefined, admin.auth)).json().data;
+    expect(after).toMatchObject({ statut: 'en_attente', membre: null });
+    const unknown = await validate(demande.id, gestionnaire.account.id, admin.auth, 'plus_tard');
+    expect(unknown.json().errors).toEqual({ solde: DEMANDE_MESSAGES.soldeRequired });
+  });
+
+  it('with a last instalment for the remainder, owes the price over one more month, audited', async () => {
+    const demande = await demandeFor(12_000_000, 65_000, 36);
+    const response = await validate(demande.id, gestionnaire.account.id, admin.auth, 'derniere_echeance');
+    expect(response.statusCode, response.body).toBe(200);
+    const { membre, echeancier, montants } = await contractOf(demande.id);
+    expect(membre).toMatchObject({ engagement_mensuel: 65_000, duree_paiement: 37, montant_total: 12_000_000 });
+    expect(membre.montant_du).toBe(12_000_000);
+    expect(echeancier.total).toBe(12_000_000);
+    expect(montants).toHaveLength(37);
+    expect(montants.slice(0, 36).every((m) => m === 65_000)).toBe(true);
+    expect(montants[36]).toBe(9_660_000);
+    const audit = (await auditRows(ctx.db, { action: 'created' })).find(
+      (a) => a.table_name === 'membres' && a.record_id === String(membre.id),
+    );
+    expect(audit?.new_values).toMatchObject({
+      montant_total: 12_000_000,
+      duree_paiement: 37,
+      solde: 'derniere_echeance',
+    });
+    expect((await ledgerBreaches(ctx.db)).filter((b) => b.detail.startsWith(`membre ${membre.id} `))).toEqual([]);
+  });
+
+  it('with the adjusted monthly amount, owes the price over the duration asked', async () => {
+    const demande = await demandeFor(12_000_000, 65_000, 36);
+    expect((await validate(demande.id, gestionnaire.account.id, admin.auth, 'mensualite_ajustee')).statusCode).toBe(
+      200,
+    );
+    const { membre, montants } = await contractOf(demande.id);
+    expect(membre).toMatchObject({ engagement_mensuel: 333_334, duree_paiement: 36, montant_total: 12_000_000 });
+    expect(montants.at(-1)).toBe(333_310);
+    expect(montants.reduce((a, b) => a + b, 0)).toBe(12_000_000);
+  });
+
+  it('ends terms that cover more than the price with a smaller last instalment, without a choice', async () => {
+    const demande = await demandeFor(9_000_000, 160_000, 60);
+    expect((await validate(demande.id, gestionnaire.account.id)).statusCode).toBe(200);
+    const { membre, montants } = await contractOf(demande.id);
+    expect(membre).toMatchObject({ engagement_mensuel: 160_000, duree_paiement: 57, montant_total: 9_000_000 });
+    expect(montants.at(-1)).toBe(40_000);
   });
 });
 

@@ -30,6 +30,7 @@ export async function createMembre(db: Database, options: MembreOptions = {}) {
       produit_id: options.produit_id ?? null,
       engagement_mensuel: 150000,
       duree_paiement: 60,
+      montant_total: 9_000_000,
       gestionnaire_id: options.gestionnaire_id ?? null,
       ...(options.date_inscription ? { date_inscription: options.date_inscription } : {}),
     })

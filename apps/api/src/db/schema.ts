@@ -221,6 +221,10 @@ export interface MembresTable {
   produit_id: number | null;
   engagement_mensuel: Exact;
   duree_paiement: number;
+  /** What he owes in all: his product's price (migration 0017); his terms' product before that. */
+  montant_total: Exact;
+  /** The product's price his contract was made at, for the members validated under the price rule. */
+  prix_produit: ColumnType<string | null, number | string | null | undefined, never>;
   gestionnaire_id: number | null;
   demande_id: number | null;
   montant_deja_paye: ExactDefaulted;

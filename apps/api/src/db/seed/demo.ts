@@ -8,7 +8,7 @@ import { DEMO_LOTS, seedCatalogue } from './catalogue.ts';
 import { seedChantiers } from './chantiers.ts';
 import { seedDemandes } from './demandes.ts';
 import { seedMoney } from './money.ts';
-import { seedPeople } from './people.ts';
+import { contractFor, seedPeople } from './people.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -119,6 +119,7 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
     }
     const produits = await seedCatalogue(trx, media, ids.get('admin') ?? 0);
     // The demo member holds the Villa Premium (so it shows as reserved), followed by the demo gestionnaire.
+    const villa = produits.get('Villa Premium') ?? 0;
     await trx
       .insertInto('membres')
       .values({
@@ -132,9 +133,8 @@ export async function seedDemo(db: Database, media: MediaStore): Promise<void> {
         ville: 'Abidjan',
         pays: 'Côte d’Ivoire',
         type_membre: 'premium',
-        produit_id: produits.get('Villa Premium') ?? null,
-        engagement_mensuel: 420_000,
-        duree_paiement: 60,
+        produit_id: villa,
+        ...(await contractFor(trx, villa, () => 420_000, 60)),
         gestionnaire_id: ids.get('gestionnaire') ?? null,
         // Eight months ago, before his first payment (seed/money.ts, memberHistory).
         date_inscription: localIsoDate(new Date(new Date().getFullYear(), new Date().getMonth() - 8, 20)),

@@ -1,4 +1,4 @@
-import { type AccountStatut, localIsoDate, type StaffRole, type TypeMembre } from '@app/shared';
+import { type AccountStatut, contratPour, localIsoDate, type StaffRole, type TypeMembre } from '@app/shared';
 import type { Transaction } from 'kysely';
 import { nextCodeEsv } from '../../modules/membres/membres.repository.ts';
 import type { DB } from '../schema.ts';
@@ -195,11 +195,6 @@ export async function seedPeople(
     const produitTitre = held[index];
     const produitId = produitTitre ? produits.get(produitTitre) : undefined;
     if (!produitId) throw new Error(`produit de démonstration manquant : ${produitTitre}`);
-    const prix = await trx
-      .selectFrom('produits')
-      .select('prix_vente')
-      .where('id', '=', produitId)
-      .executeTakeFirstOrThrow();
     const duree = DUREES[index % DUREES.length] ?? 60;
     // Four members joined this month; the others over the last eighteen months.
     const inscription =
@@ -245,11 +240,33 @@ export async function seedPeople(
         type_membre,
         date_inscription: localIsoDate(inscription),
         produit_id: produitId,
-        // Rounded up to the thousand: the instalments cover the price.
-        engagement_mensuel: Math.ceil(Number(prix.prix_vente) / duree / 1000) * 1000,
-        duree_paiement: duree,
+        // Rounded up to the thousand: the instalments cover the price, the last one smaller.
+        ...(await contractFor(trx, produitId, (prix) => Math.ceil(prix / duree / 1000) * 1000, duree)),
         gestionnaire_id: gestionnaireId,
       })
       .execute();
   }
+}
+
+/** A demo member's contract for his product: its price, at a monthly amount that covers it. */
+export async function contractFor(
+  trx: Transaction<DB>,
+  produitId: number,
+  monthly: (prix: number) => number,
+  duree: number,
+) {
+  const { prix_vente } = await trx
+    .selectFrom('produits')
+    .select('prix_vente')
+    .where('id', '=', produitId)
+    .executeTakeFirstOrThrow();
+  const prix = Number(prix_vente);
+  const contrat = contratPour(prix, monthly(prix), duree);
+  if (!contrat) throw new Error(`contrat de démonstration incomplet : produit ${produitId}`);
+  return {
+    engagement_mensuel: contrat.engagement,
+    duree_paiement: contrat.duree,
+    montant_total: contrat.total,
+    prix_produit: prix,
+  };
 }

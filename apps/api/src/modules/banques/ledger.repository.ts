@@ -255,8 +255,7 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const echeanciers = await sql<{ id: number; code_esv: string; detail: string }>`
     SELECT m.id, m.code_esv, CASE
       WHEN e.versions IS DISTINCT FROM 1 THEN coalesce(e.versions, 0) || ' échéancier(s) en cours'
-      WHEN e.total <> m.engagement_mensuel * m.duree_paiement
-        THEN 'total ' || e.total || ' pour un contrat de ' || m.engagement_mensuel * m.duree_paiement
+      WHEN e.total <> m.montant_total THEN 'total ' || e.total || ' pour un contrat de ' || m.montant_total
       WHEN e.numeros <> e.nombre THEN 'échéances numérotées ' || e.numeros || ' pour ' || e.nombre
       ELSE 'versé ' || m.montant_deja_paye || ', réparti ' || e.reparti || ' + excédent '
         || greatest(0, m.montant_deja_paye - e.total)
@@ -268,11 +267,25 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
       FROM echeanciers s JOIN echeances x ON x.echeancier_id = s.id
       WHERE s.membre_id = m.id AND s.remplace_le IS NULL
     ) e ON true
-    WHERE e.versions IS DISTINCT FROM 1 OR e.total <> m.engagement_mensuel * m.duree_paiement OR e.numeros <> e.nombre
+    WHERE e.versions IS DISTINCT FROM 1 OR e.total <> m.montant_total OR e.numeros <> e.nombre
       OR e.reparti + greatest(0, m.montant_deja_paye - e.total) <> m.montant_deja_paye
     ORDER BY m.id`.execute(db);
   for (const m of echeanciers.rows) {
     breaches.push({ invariant: 'echeancier_membre', detail: `membre ${m.id} (${m.code_esv}) : ${m.detail}` });
+  }
+
+  // A member owes his product's price (migration 0017): each one validated since owes the price his
+  // contract was made at. The ones before keep their terms' total.
+  const contrats = await sql<{ id: number; code_esv: string; detail: string }>`
+    SELECT m.id, m.code_esv, CASE WHEN m.prix_produit IS NULL THEN 'validé sans prix de produit'
+      ELSE 'doit ' || m.montant_total || ' pour un produit de ' || m.prix_produit END AS detail
+    FROM membres m
+    WHERE m.montant_total IS DISTINCT FROM m.prix_produit
+      AND (m.prix_produit IS NOT NULL OR (m.demande_id IS NOT NULL AND m.created_at >= (
+        SELECT timestamp::timestamptz FROM kysely_migration WHERE name = '2026-12-05-0017-contrat-prix')))
+    ORDER BY m.id`.execute(db);
+  for (const m of contrats.rows) {
+    breaches.push({ invariant: 'contrat_prix', detail: `membre ${m.id} (${m.code_esv}) : ${m.detail}` });
   }
 
   // Recounted from the rows, apart from the triggers' statements.

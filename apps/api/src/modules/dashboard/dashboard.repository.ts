@@ -118,6 +118,7 @@ export async function memberAccount(db: Executor, utilisateurId: number) {
       'm.date_inscription',
       'm.engagement_mensuel',
       'm.duree_paiement',
+      'm.montant_total',
       'm.montant_deja_paye',
       'p.id as produit_id',
       'p.titre as produit_titre',

@@ -372,7 +372,7 @@ export class DashboardService {
     if (!account) return {};
     const { membre, versements, pending } = account;
     const engagement = Number(membre.engagement_mensuel);
-    const total = engagement * membre.duree_paiement;
+    const total = Number(membre.montant_total);
     const paid = Number(membre.montant_deja_paye);
     const { recouvrement } = await this.settings.get();
     const echeancier = await loadEcheancier(this.db, membre.id, { today, ...recouvrement });

@@ -153,8 +153,9 @@ export async function listAvailableProduits(db: Executor) {
 }
 
 /** Locks the product's row until the transaction ends. */
+/** Locks the product for the decision, and reads the price it is sold at. */
 export async function lockProduit(db: Executor, id: number) {
-  await db.selectFrom('produits').select('id').where('id', '=', id).forUpdate().execute();
+  return db.selectFrom('produits').select('prix_vente').where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function isProduitHeld(db: Executor, id: number): Promise<boolean> {

@@ -169,13 +169,13 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const { id, gere_par } = request.body;
+      const { id } = request.body;
       if (id !== undefined && id !== request.params.id) {
         throw new AppError('VALIDATION_ERROR', DEMANDE_MESSAGES.invalidId, { id: DEMANDE_MESSAGES.invalidId });
       }
       return {
         success: true as const,
-        data: await demandes.validate(callerOf(request), request.params.id, gere_par),
+        data: await demandes.validate(callerOf(request), request.params.id, request.body),
         message: DEMANDE_MESSAGES.validated,
       };
     },

@@ -1,5 +1,8 @@
 import {
   applicantName,
+  type Contrat,
+  contratPour,
+  couverture,
   DEMANDE_MESSAGES,
   type Demande,
   type DemandeListQuery,
@@ -9,8 +12,12 @@ import {
   type demandePublicSchema,
   type demandeRejectSchema,
   type demandeUpdateSchema,
+  type demandeValidateSchema,
+  formatFCFA,
   fullName,
+  manqueMessage,
   type PublicProduit,
+  type Solde,
   splitNomComplet,
   totalToPay,
   villeError,
@@ -51,6 +58,7 @@ type PublicBody = z.output<typeof demandePublicSchema>;
 type CreateBody = z.output<typeof demandeCreateSchema>;
 type UpdateBody = z.output<typeof demandeUpdateSchema>;
 type RejectBody = z.output<typeof demandeRejectSchema>;
+type ValidateBody = z.output<typeof demandeValidateSchema>;
 type LockedDemande = NonNullable<Awaited<ReturnType<typeof lockDemande>>>;
 
 const notFound = () => new AppError('NOT_FOUND', DEMANDE_MESSAGES.notFound);
@@ -109,10 +117,29 @@ function toPublicProduit(row: Awaited<ReturnType<typeof listAvailableProduits>>[
 }
 
 /** The new member's e-mail: his code, his gestionnaire and the temporary password to change. */
+/**
+ * The member's contract: he owes the product's price (issue 23). Terms that fall short of it need
+ * the validator's choice of how the remainder is paid; without one, the refusal says what is missing.
+ */
+function contractOf(demande: LockedDemande, prix: number, solde: Solde | undefined): Contrat {
+  const engagement = Number(demande.engagement_mensuel);
+  const contrat = contratPour(prix, engagement, demande.duree_paiement, solde);
+  if (contrat) return contrat;
+  const manque = couverture(prix, engagement, demande.duree_paiement);
+  throw fieldError('solde', `${manque ? `${manqueMessage(manque)} ` : ''}${DEMANDE_MESSAGES.soldeRequired}.`);
+}
+
+/** The contract in the member's words: what he pays each month and in all. */
+function contratText({ total, engagement, duree, derniere }: Contrat): string {
+  const last = derniere === engagement ? '' : `, la dernière de ${formatFCFA(derniere)}`;
+  return `Votre contrat : ${duree} échéances mensuelles de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
+}
+
 function validatedMail(
   demande: LockedDemande,
   membre: { code_esv: string },
   gestionnaire: { nom: string; prenom: string },
+  contrat: Contrat,
   tempPassword: string,
   companyName: string,
 ): MailMessage {
@@ -124,6 +151,7 @@ function validatedMail(
       '',
       `Votre demande d’inscription a été validée. Votre code membre est ${membre.code_esv}.`,
       `Votre gestionnaire est ${fullName(gestionnaire)}.`,
+      contratText(contrat),
       '',
       'Connectez-vous avec votre adresse e-mail (ou votre code membre) et ce mot de passe,',
       'que vous devrez changer à la première connexion :',
@@ -274,7 +302,7 @@ export class DemandesService {
    * created from it with a member account and a temporary password, and the product is held.
    * The row lock makes a second, concurrent validation wait, then find it processed.
    */
-  async validate(caller: Caller, id: number, gerePar: number): Promise<Demande> {
+  async validate(caller: Caller, id: number, { gere_par: gerePar, solde }: ValidateBody): Promise<Demande> {
     const { security, general } = await this.settings.get();
     const tempPassword = temporaryPassword(security.passwordMinLength);
     const password_hash = await hashPassword(tempPassword);
@@ -285,10 +313,13 @@ export class DemandesService {
       const gestionnaire = await findActiveGestionnaire(trx, gerePar);
       if (!gestionnaire) throw fieldError('gere_par', DEMANDE_MESSAGES.gestionnaireInactive);
       // The product's row lock makes two validations for one product (two demandes) wait in turn.
-      await lockProduit(trx, demande.produit_id);
+      const produit = await lockProduit(trx, demande.produit_id);
       if (await isProduitHeld(trx, demande.produit_id)) throw conflict(DEMANDE_MESSAGES.productHeld);
-      if (!(await isProduitAvailable(trx, demande.produit_id))) throw conflict(DEMANDE_MESSAGES.productUnavailable);
+      if (!produit || !(await isProduitAvailable(trx, demande.produit_id))) {
+        throw conflict(DEMANDE_MESSAGES.productUnavailable);
+      }
       if (await findMembreByCni(trx, demande.num_cni)) throw conflict(DEMANDE_MESSAGES.duplicateCni);
+      const contrat = contractOf(demande, Number(produit.prix_vente), solde);
 
       const account = await this.memberAccount(trx, caller, demande, password_hash);
       const membre = await insertMembre(trx, {
@@ -301,8 +332,10 @@ export class DemandesService {
         ville: demande.ville,
         pays: demande.pays,
         produit_id: demande.produit_id,
-        engagement_mensuel: demande.engagement_mensuel,
-        duree_paiement: demande.duree_paiement,
+        engagement_mensuel: contrat.engagement,
+        duree_paiement: contrat.duree,
+        montant_total: contrat.total,
+        prix_produit: produit.prix_vente,
         gestionnaire_id: gestionnaire.id,
         demande_id: id,
       });
@@ -330,9 +363,14 @@ export class DemandesService {
           demande_id: id,
           produit_id: demande.produit_id,
           gestionnaire_id: gestionnaire.id,
+          prix_produit: contrat.total,
+          montant_total: contrat.total,
+          engagement_mensuel: contrat.engagement,
+          duree_paiement: contrat.duree,
+          ...(solde && { solde }),
         },
       });
-      return validatedMail(demande, membre, gestionnaire, tempPassword, general.companyName);
+      return validatedMail(demande, membre, gestionnaire, contrat, tempPassword, general.companyName);
     });
     sendInBackground(this.mailer, this.log, mail);
     return this.get(caller, id);

@@ -48,6 +48,7 @@ function withDetails(db: Executor, scope: Scope) {
       'm.date_inscription',
       'm.engagement_mensuel',
       'm.duree_paiement',
+      'm.montant_total',
       'm.montant_deja_paye',
       'm.montant_du',
       'm.gestionnaire_id',

@@ -50,7 +50,7 @@ function toMembre(row: MembreRow): Membre {
     date_inscription: row.date_inscription,
     engagement_mensuel: engagement,
     duree_paiement: row.duree_paiement,
-    montant_total: engagement * row.duree_paiement,
+    montant_total: Number(row.montant_total),
     montant_deja_paye: Number(row.montant_deja_paye),
     montant_du: Number(row.montant_du),
     gestionnaire_id: row.gestionnaire_id,

@@ -12,7 +12,7 @@ export async function findSoldeAuRecu(db: Executor, versementId: number) {
     .selectFrom('versements as recu')
     .innerJoin('membres as m', 'm.id', 'recu.membre_id')
     .where('recu.id', '=', versementId)
-    .select(['m.engagement_mensuel', 'm.duree_paiement'])
+    .select(['m.engagement_mensuel', 'm.duree_paiement', 'm.montant_total'])
     .select((eb) => [
       eb
         .selectFrom('versements as v')

@@ -59,7 +59,7 @@ export class RecusService {
     const [{ general }, solde] = await Promise.all([this.settings.get(), findSoldeAuRecu(this.db, v.id)]);
     if (!solde) throw new AppError('NOT_FOUND', VERSEMENT_MESSAGES.notFound);
     const engagement = Number(solde.engagement_mensuel);
-    const total = engagement * solde.duree_paiement;
+    const total = Number(solde.montant_total);
     const verseNet = Number(solde.verse ?? 0) - Number(solde.rembourse ?? 0);
     const numero = recuNumero(v.id, v.date_validation);
     const pdf = await renderRecu({

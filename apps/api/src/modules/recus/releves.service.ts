@@ -73,7 +73,7 @@ export class RelevesService {
       return { date: op.at, operation: 'Remboursement', reference: op.reference, credit: null, debit: montant, cumul };
     });
     const engagement = Number(membre.engagement_mensuel);
-    const total = engagement * membre.duree_paiement;
+    const total = Number(membre.montant_total);
     const position: ReleveEcheancier | null = echeancier && {
       au: today,
       payees: echeancier.payees,
