@@ -132,7 +132,7 @@ function contractOf(demande: LockedDemande, prix: number, solde: Solde | undefin
 /** The contract in the member's words: what he pays each month and in all. */
 function contratText({ total, engagement, duree, derniere }: Contrat): string {
   const last = derniere === engagement ? '' : `, la dernière de ${formatFCFA(derniere)}`;
-  return `Votre contrat : ${duree} échéances mensuelles de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
+  return `Votre contrat : ${duree} échéances mensuelles de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
 }
 
 function validatedMail(
