@@ -10,6 +10,7 @@ import {
   type PublicProduit,
   publicProduitSchema,
   type Role,
+  type Solde,
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiMessage, api, fetchPage, type Page } from '../api/index.ts';
@@ -63,9 +64,16 @@ export async function createDemande(body: DemandeCreateBody): Promise<DemandeRes
   return { demande: demandeSchema.parse(answer.data), message: answer.message ?? 'Demande créée avec succès !' };
 }
 
-/** PUT /demandes/:id/validate: the demande becomes validee, a member is created (decisions §5). */
-export async function validateDemande(id: number, gerePar: number): Promise<DemandeResult> {
-  const answer = await api.put<SaveAnswer>(`/demandes/${id}/validate`, { id, gere_par: gerePar }, { notify: false });
+/**
+ * PUT /demandes/:id/validate: the demande becomes validee, a member is created (decisions §5)
+ * owing his product's price; `solde` says how terms that fall short of it are completed (issue 23).
+ */
+export async function validateDemande(id: number, gerePar: number, solde?: Solde): Promise<DemandeResult> {
+  const answer = await api.put<SaveAnswer>(
+    `/demandes/${id}/validate`,
+    { id, gere_par: gerePar, ...(solde && { solde }) },
+    { notify: false },
+  );
   return { demande: demandeSchema.parse(answer.data), message: answer.message ?? 'Demande validée avec succès' };
 }
 
@@ -93,12 +101,12 @@ export async function submitPublicDemande(body: DemandePublicBody): Promise<stri
 
 /** A validation (with the gestionnaire's account id) or a rejection (one of the six reasons). */
 export type DemandeDecision =
-  | { action: 'validate'; demande: Demande; gerePar: number }
+  | { action: 'validate'; demande: Demande; gerePar: number; solde?: Solde }
   | { action: 'reject'; demande: Demande; motif: string; commentaires: string | null };
 
 export function decideDemande(decision: DemandeDecision): Promise<DemandeResult> {
   return decision.action === 'validate'
-    ? validateDemande(decision.demande.id, decision.gerePar)
+    ? validateDemande(decision.demande.id, decision.gerePar, decision.solde)
     : rejectDemande(decision.demande.id, decision.motif, decision.commentaires);
 }
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import type { RecordedCall } from '../../test/fetch-mock.ts';
+import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
 import { DemandeCreateModal } from './DemandeCreateModal.tsx';
@@ -31,6 +32,7 @@ const PRODUITS = [
   makeProduit(8, COCODY, 'Duplex Familial', { prix_vente: 35_000_000 }),
   makeProduit(9, COCODY, 'Villa réservée', { disponibilite: 'reserve' }),
   makeProduit(10, BASSAM, 'Studio Moderne', { prix_vente: 8_000_000 }),
+  makeProduit(11, BASSAM, 'Appartement T2', { prix_vente: 12_000_000 }),
 ];
 
 function serve(answers = {}) {
@@ -136,7 +138,7 @@ describe('DemandeCreateModal', () => {
     expect(durations).toEqual(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
   });
 
-  it('creates the demande with the total to pay, and closes with a toast', async () => {
+  it('creates the demande, terms short of the price included (the validator decides), and closes with a toast', async () => {
     const calls = serve({
       'POST /api/demandes': {
         status: 201,
@@ -153,6 +155,7 @@ describe('DemandeCreateModal', () => {
     await user.type(within(dialog).getByLabelText(/^Engagement mensuel/), '200000');
     await choose(user, dialog, /^Durée de paiement/, '48 mois');
     expect(within(dialog).getByText(text(formatFCFA(9_600_000)))).toBeInTheDocument();
+    expect(within(dialog).getByText(/il manque/)).toHaveTextContent(text(formatFCFA(15_400_000)));
     await user.type(within(dialog).getByLabelText(/^Notes/), 'Client recommandé');
 
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
@@ -176,6 +179,45 @@ describe('DemandeCreateModal', () => {
       duree_paiement: 48,
       notes: 'Client recommandé',
     });
+  });
+
+  it('shows what the terms cover of the price, and applies the monthly amount that covers it', async () => {
+    serve();
+    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
+    const engagement = within(dialog).getByLabelText(/^Engagement mensuel/);
+    await user.type(engagement, '65000');
+    await choose(user, dialog, /^Durée de paiement/, '36 mois');
+    // Nothing to compare before the product is chosen.
+    expect(within(dialog).queryByText(/Les conditions couvrent/)).not.toBeInTheDocument();
+
+    await choose(user, dialog, /^Site/, 'Résidence Bassam — Grand-Bassam');
+    await waitFor(() => expect(productInput(dialog)).toBeEnabled());
+    await choose(user, dialog, /^Produit souhaité/, `Appartement T2 — ${formatFCFA(12_000_000)}`);
+    expect(
+      within(dialog).getByText(
+        'Les conditions couvrent 2\u202f340\u202f000\u00a0FCFA sur un prix de 12\u202f000\u202f000\u00a0FCFA\u00a0: il manque 9\u202f660\u202f000\u00a0FCFA.',
+        keepSpaces,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Reste à couvrir').closest('div')?.parentElement).toHaveTextContent(
+      text(formatFCFA(9_660_000)),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: `Appliquer ${formatFCFA(333_334)} / mois` }));
+    expect(engagement).toHaveValue(formatFCFA(333_334));
+    expect(engagement).toHaveFocus();
+    expect(within(dialog).getByText(/^Les conditions couvrent le prix/)).toHaveTextContent(
+      text(`en 36 échéances : 35 de ${formatFCFA(333_334)}, puis une dernière de ${formatFCFA(333_310)}.`),
+    );
+    expect(within(dialog).queryByText('Reste à couvrir')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Appliquer/ })).not.toBeInTheDocument();
+
+    // A new product is compared afresh.
+    await choose(user, dialog, /^Produit souhaité/, `Studio Moderne — ${formatFCFA(8_000_000)}`);
+    expect(within(dialog).getByText(/^Les conditions couvrent le prix/)).toHaveTextContent(
+      text(`en 24 échéances : 23 de ${formatFCFA(333_334)}, puis une dernière de ${formatFCFA(333_318)}.`),
+    );
   });
 
   it("shows a refusal in the red banner and the server's field messages on the fields", async () => {

@@ -96,6 +96,7 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
         <Fieldset legend="Informations financières" radius="md">
           <DemandeFinanceFields
             form={form}
+            prix={chosen?.prix_vente}
             produit={
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <SiteSelect

@@ -1,11 +1,13 @@
 import {
   applicantName,
+  couverture,
   DEMANDE_MESSAGES,
   type Demande,
   formatFCFA,
   fullName,
   MOTIF_AUTRE,
   MOTIFS_REJET,
+  type Solde,
 } from '@app/shared';
 import {
   Alert,
@@ -26,12 +28,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type DemandeResult, useDecideDemande } from '../../data/demandes.ts';
+import { ApiError } from '../../api/index.ts';
+import { type DemandeResult, demandeDetailQuery, useDecideDemande } from '../../data/demandes.ts';
 import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { useSuccessClose } from '../../ui/use-success-close.ts';
 import { months, produitTitre } from './demande-format.ts';
+import { ContratSchedule, demandeContrat, SoldeChoice } from './ValidationContrat.tsx';
 
 /** The success screen closes the wizard after 2 seconds (spec 1 §9). */
 export const DECISION_SUCCESS_CLOSE_MS = 2_000;
@@ -80,13 +84,19 @@ function DemandeSummary({ demande }: { demande: Demande }) {
  * The validate/reject wizard (spec 1 §2.5): Sélection (an active gestionnaire, or a reason and
  * comments), Confirmation ('Retour' goes back), processing (the modal cannot be closed), Terminé;
  * 2 seconds after success the modal closes. Server refusals are shown in
- * the wizard with the server's French message.
+ * the wizard with the server's French message. A validation sets the terms against the product's
+ * price (issue 23): terms short of it need the validator's choice of how the remainder is paid, and
+ * the confirmation shows the schedule the member will owe.
  */
 export function DemandeDecisionModal({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [shown, setShown] = useState(decision);
   const [phase, setPhase] = useState<Phase>('selection');
   const [gestionnaireId, setGestionnaireId] = useState<string | null>(null);
+  const [solde, setSolde] = useState<Solde | null>(null);
+  const [soldeError, setSoldeError] = useState<string | null>(null);
+  // The server found the terms short (the price changed meanwhile): the choice is asked, on fresh figures.
+  const [soldeAsked, setSoldeAsked] = useState(false);
   const [motif, setMotif] = useState<string | null>(null);
   const [commentaires, setCommentaires] = useState('');
   const [selectionError, setSelectionError] = useState<string | null>(null);
@@ -102,7 +112,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
     setPhase('processing');
     mutation.mutate(
       action === 'validate'
-        ? { action, demande, gerePar: Number(gestionnaireId) }
+        ? { action, demande, gerePar: Number(gestionnaireId), ...(needsSolde && solde && { solde }) }
         : { action, demande, motif: motif ?? '', commentaires: commentaires.trim() || null },
       {
         onSuccess: (answer) => {
@@ -110,7 +120,16 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
           setPhase('success');
           showSuccess(answer.message);
         },
-        onError: () => setPhase('confirmation'),
+        onError: (error) => {
+          const refused = error instanceof ApiError ? error.errors?.solde : undefined;
+          if (!refused) {
+            setPhase('confirmation');
+            return;
+          }
+          setSoldeAsked(true);
+          setSoldeError(refused);
+          setPhase('selection');
+        },
       },
     );
   };
@@ -120,6 +139,9 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
     setShown(decision);
     setPhase('selection');
     setGestionnaireId(null);
+    setSolde(null);
+    setSoldeError(null);
+    setSoldeAsked(false);
     setMotif(null);
     setCommentaires('');
     setSelectionError(null);
@@ -140,7 +162,13 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
   }, [phase]);
 
   const action = shown?.action ?? 'validate';
-  const demande = shown?.demande ?? null;
+  const fresh = useQuery({ ...demandeDetailQuery(shown?.demande.id ?? 0), enabled: soldeAsked });
+  const demande = (soldeAsked && fresh.data) || shown?.demande || null;
+  const needsSolde =
+    !!demande &&
+    (soldeAsked ||
+      (couverture(demande.produit.prix_vente, demande.engagement_mensuel, demande.duree_paiement)?.manque ?? 0) > 0);
+  const contrat = demande && demandeContrat(demande, solde);
   const texts = TEXTS[action];
   const gestionnaires = useQuery({
     ...gestionnairesActifsQuery(),
@@ -151,10 +179,9 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
 
   const next = () => {
     if (action === 'validate') {
-      if (!chosen) {
-        setSelectionError(DEMANDE_MESSAGES.gestionnaireRequired);
-        return;
-      }
+      if (!chosen) setSelectionError(DEMANDE_MESSAGES.gestionnaireRequired);
+      if (needsSolde && !solde) setSoldeError(DEMANDE_MESSAGES.soldeRequired);
+      if (!chosen || (needsSolde && !solde)) return;
     } else {
       if (!motif) {
         setSelectionError(DEMANDE_MESSAGES.motifWizard);
@@ -291,6 +318,18 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
                   />
                 </>
               )}
+              {action === 'validate' && (
+                <SoldeChoice
+                  demande={demande}
+                  choose={needsSolde}
+                  value={solde}
+                  onChange={(value) => {
+                    setSolde(value);
+                    setSoldeError(null);
+                  }}
+                  error={soldeError}
+                />
+              )}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
                   Annuler
@@ -314,6 +353,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
                     responsable : <strong>{chosen ? fullName(chosen) : ''}</strong>
                     {chosen ? ` (${chosen.poste}, ${chosen.departement})` : ''}.
                   </Text>
+                  {contrat && <ContratSchedule contrat={contrat} />}
                   <Text size="sm" c="dimmed">
                     Un membre sera créé avec son code, un compte lui sera ouvert avec un mot de passe temporaire envoyé
                     par e-mail, et le produit sera réservé.

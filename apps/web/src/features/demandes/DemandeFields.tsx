@@ -1,8 +1,9 @@
-import { ENGAGEMENT_MINIMUM_HINT, formatFCFA, localIsoDate, totalToPay, villesDuPays } from '@app/shared';
-import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ENGAGEMENT_MINIMUM_HINT, localIsoDate, villesDuPays } from '@app/shared';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { CouvertureSummary } from './CouvertureSummary.tsx';
 import {
   type DemandeFormValues,
   DUREE_OPTIONS,
@@ -141,11 +142,24 @@ export function DemandeContactFields({ form, ownDetails = false }: SectionProps)
 }
 
 /**
- * What he commits to: the product (each form brings its own choice of it), the monthly amount,
- * the duration, and the total to pay.
+ * What he commits to: the product (each form brings its own choice of it, and its price), the
+ * monthly amount, the duration, and what these terms cover of the price.
  */
-export function DemandeFinanceFields({ form, produit }: { form: DemandeForm; produit: ReactNode }) {
-  const total = totalToPay(form.values.engagement_mensuel, form.values.duree_paiement);
+export function DemandeFinanceFields({
+  form,
+  produit,
+  prix,
+}: {
+  form: DemandeForm;
+  produit: ReactNode;
+  prix: number | undefined;
+}) {
+  const apply = (montant: number) => {
+    form.setFieldValue('engagement_mensuel', montant);
+    form.clearFieldError('engagement_mensuel');
+    // The button goes once the terms cover the price: the focus goes to the amount it set.
+    form.getInputNode('engagement_mensuel')?.focus();
+  };
   return (
     <Stack gap="md">
       {produit}
@@ -164,16 +178,12 @@ export function DemandeFinanceFields({ form, produit }: { form: DemandeForm; pro
           {...form.getInputProps('duree_paiement')}
         />
       </SimpleGrid>
-      <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
-        {/* Announced as a whole when the amount or the duration changes. */}
-        <Group justify="space-between" gap="xs" aria-live="polite">
-          <Text size="sm">Montant total à payer</Text>
-          <Text fw={700}>{total > 0 ? formatFCFA(total) : '—'}</Text>
-        </Group>
-        <Text size="xs" c="dimmed">
-          Engagement mensuel × durée de paiement
-        </Text>
-      </Paper>
+      <CouvertureSummary
+        prix={prix}
+        engagement={form.values.engagement_mensuel}
+        duree={form.values.duree_paiement}
+        onApply={apply}
+      />
     </Stack>
   );
 }

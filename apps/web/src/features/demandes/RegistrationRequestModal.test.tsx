@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { mockFetch, PUBLIC_SETTINGS, type RecordedCall } from '../../test/fetch-mock.ts';
+import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { RegistrationRequestModal } from './RegistrationRequestModal.tsx';
 
@@ -27,6 +28,22 @@ const PRODUITS: PublicProduit[] = [
     prix_vente: 8_000_000,
     site_nom: 'Résidence Bassam',
     site_ville: 'Grand-Bassam',
+  },
+  {
+    id: 11,
+    titre: 'Appartement T2',
+    type: 'logement',
+    prix_vente: 12_000_000,
+    site_nom: 'Cité Horizon',
+    site_ville: 'Abidjan',
+  },
+  {
+    id: 12,
+    titre: 'Terrain 500 m²',
+    type: 'terrain',
+    prix_vente: 2_400_000,
+    site_nom: 'Cité Horizon',
+    site_ville: 'Abidjan',
   },
 ];
 
@@ -206,6 +223,8 @@ describe('RegistrationRequestModal', () => {
     expect(text(finance.textContent ?? '')).toContain('Villa Premium');
     expect(text(finance.textContent ?? '')).toContain(text(formatFCFA(5_400_000)));
     expect(finance).toHaveTextContent('36 mois');
+    // Short terms go as they are, the shortfall said.
+    expect(fieldValueIn(finance, 'Reste à couvrir')).toBe(formatFCFA(19_600_000));
     await fill(user, dialog, /^Notes/, 'Disponible le samedi');
 
     await user.click(within(dialog).getByRole('button', { name: 'Soumettre la demande' }));
@@ -233,6 +252,62 @@ describe('RegistrationRequestModal', () => {
       notes: 'Disponible le samedi',
       site_web: '',
     });
+  });
+
+  it('shows what the terms cover of the price and proposes the monthly amount that covers it, never under the minimum', async () => {
+    serve();
+    const { user, dialog } = await openModal();
+    await fillStep1(user, dialog);
+    await user.click(next(dialog));
+    await fillStep2(user, dialog);
+    await user.click(next(dialog));
+
+    await choose(
+      user,
+      dialog,
+      /^Produit souhaité/,
+      `Appartement T2 — Cité Horizon (Abidjan) — ${formatFCFA(12_000_000)}`,
+    );
+    const engagement = within(dialog).getByLabelText(/^Engagement mensuel/);
+    await user.type(engagement, '65000');
+    expect(within(dialog).queryByText(/Les conditions couvrent/)).not.toBeInTheDocument();
+    await choose(user, dialog, /^Durée de paiement/, '36 mois');
+    expect(
+      within(dialog).getByText(
+        'Les conditions couvrent 2\u202f340\u202f000\u00a0FCFA sur un prix de 12\u202f000\u202f000\u00a0FCFA\u00a0: il manque 9\u202f660\u202f000\u00a0FCFA.',
+        keepSpaces,
+      ),
+    ).toBeInTheDocument();
+    // Short terms may still be sent.
+    expectOpen(dialog);
+    await user.click(within(dialog).getByRole('button', { name: `Appliquer ${formatFCFA(333_334)} / mois` }));
+    expect(engagement).toHaveValue(formatFCFA(333_334));
+    expect(within(dialog).getByText(/^Les conditions couvrent le prix/)).toHaveTextContent(
+      text(`en 36 échéances : 35 de ${formatFCFA(333_334)}, puis une dernière de ${formatFCFA(333_310)}.`),
+    );
+    await user.click(next(dialog));
+    const finance = within(dialog).getByRole('region', { name: 'Informations financières' });
+    expect(fieldValueIn(finance, 'Total des mensualités')).toBe(formatFCFA(12_000_024));
+    expect(within(finance).queryByText('Reste à couvrir')).not.toBeInTheDocument();
+
+    // A cheap plot: the amount that covers it is under the minimum, the minimum is proposed.
+    await user.click(within(dialog).getByRole('button', { name: 'Précédent' }));
+    await choose(
+      user,
+      dialog,
+      /^Produit souhaité/,
+      `Terrain 500 m² — Cité Horizon (Abidjan) — ${formatFCFA(2_400_000)}`,
+    );
+    const again = within(dialog).getByLabelText(/^Engagement mensuel/);
+    await user.clear(again);
+    await user.type(again, '30000');
+    await choose(user, dialog, /^Durée de paiement/, '60 mois');
+    await user.click(within(dialog).getByRole('button', { name: `Appliquer ${formatFCFA(50_000)} / mois` }));
+    expect(again).toHaveValue(formatFCFA(50_000));
+    expect(within(dialog).getByText(/^Les conditions couvrent le prix/)).toHaveTextContent(
+      text(`en 48 échéances de ${formatFCFA(50_000)}.`),
+    );
+    expectOpen(dialog);
   });
 
   it('checks a field on leaving it only once typed in, so a first tap elsewhere moves nothing', async () => {

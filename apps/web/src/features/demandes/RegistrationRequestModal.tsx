@@ -1,4 +1,5 @@
 import {
+  couverture,
   formatDate,
   formatFCFA,
   type PublicProduit,
@@ -170,6 +171,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
   const total = totalToPay(values.engagement_mensuel, values.duree_paiement);
   const produitList = produits.data ?? [];
   const chosen = produitList.find((p) => String(p.id) === values.produit_id);
+  const manque = couverture(chosen?.prix_vente, values.engagement_mensuel, values.duree_paiement)?.manque ?? 0;
   const percent = Math.round(((step + 1) / STEP_COUNT) * 100);
   const pending = mutation.isPending;
 
@@ -310,6 +312,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                   )}
                   <DemandeFinanceFields
                     form={form}
+                    prix={chosen?.prix_vente}
                     produit={
                       <Select
                         label={DEMANDE_FIELD_LABELS.produit_id}
@@ -368,7 +371,8 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
                     <DetailField label="Prix du produit">{chosen ? formatFCFA(chosen.prix_vente) : ''}</DetailField>
                     <DetailField label="Engagement mensuel">{formatFCFA(values.engagement_mensuel)}</DetailField>
                     <DetailField label="Durée de paiement">{`${values.duree_paiement ?? ''} mois`}</DetailField>
-                    <DetailField label="Montant total à payer">{formatFCFA(total)}</DetailField>
+                    <DetailField label="Total des mensualités">{formatFCFA(total)}</DetailField>
+                    {manque > 0 && <DetailField label="Reste à couvrir">{formatFCFA(manque)}</DetailField>}
                   </ReviewSection>
                   <Divider />
                   <Textarea
