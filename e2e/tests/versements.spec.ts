@@ -115,7 +115,15 @@ test('a member declares a payment with its scan; the comptable validates it: the
   await page.getByRole('button', { name: 'Déclarer un versement' }).click();
   const form = page.getByRole('dialog', { name: 'Déclarer un versement' });
   await expect(form.getByRole('combobox', { name: 'Produit' })).toHaveValue(/FCFA/);
+  // A typed 0 stays 0, never 1 FCFA: the field says what is wrong as soon as it is left.
+  const montantField = form.getByRole('textbox', { name: 'Montant' });
+  await montantField.fill('0');
+  await montantField.press('Tab');
+  await expect(montantField).toHaveValue(/^0\sFCFA$/);
+  await expect(montantField).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Le montant doit être supérieur à 0')).toBeVisible();
   await form.getByRole('button', { name: 'Déclarer le versement' }).click();
+  await expect(montantField).toHaveValue(/^0\sFCFA$/);
   await expect(form.getByText('Le montant doit être supérieur à 0')).toBeVisible();
   await expect(form.getByText('Veuillez sélectionner une banque')).toBeVisible();
   await expect(form.getByText('Le numéro de reçu est requis')).toBeVisible();

@@ -1,4 +1,12 @@
-import { BANQUE_MESSAGES, type Banque, MESSAGES, type Mouvement, type Role } from '@app/shared';
+import {
+  AMOUNT_MESSAGES,
+  BANQUE_MESSAGES,
+  type Banque,
+  MESSAGES,
+  MONTANT_MAX,
+  type Mouvement,
+  type Role,
+} from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
@@ -489,11 +497,12 @@ describe('balance operations (PATCH /banques/{id}/solde) and movements', () => {
     const cases: [object, string, string][] = [
       [{ type: 'depot', montant: 100 }, 'commentaire', BANQUE_MESSAGES.operationInvalid],
       [{ type: 'depot', montant: 100, commentaire: '   ' }, 'commentaire', BANQUE_MESSAGES.operationInvalid],
-      [{ type: 'depot', montant: 0, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
-      [{ type: 'depot', montant: -10, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
-      [{ type: 'depot', montant: 10.5, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
-      [{ type: 'depot', montant: 'cent', commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
-      [{ type: 'depot', commentaire: 'x' }, 'montant', BANQUE_MESSAGES.operationInvalid],
+      [{ type: 'depot', montant: 0, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.montantInvalid],
+      [{ type: 'depot', montant: -10, commentaire: 'x' }, 'montant', BANQUE_MESSAGES.montantInvalid],
+      [{ type: 'depot', montant: 10.5, commentaire: 'x' }, 'montant', AMOUNT_MESSAGES.whole],
+      [{ type: 'depot', montant: MONTANT_MAX + 1, commentaire: 'x' }, 'montant', AMOUNT_MESSAGES.tooLarge(MONTANT_MAX)],
+      [{ type: 'depot', montant: 'cent', commentaire: 'x' }, 'montant', BANQUE_MESSAGES.montantInvalid],
+      [{ type: 'depot', commentaire: 'x' }, 'montant', BANQUE_MESSAGES.montantInvalid],
       [{ type: 'virement', montant: 10, commentaire: 'x' }, 'type', BANQUE_MESSAGES.operationInvalid],
       [{ montant: 10, commentaire: 'x' }, 'type', BANQUE_MESSAGES.operationInvalid],
     ];

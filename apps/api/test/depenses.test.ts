@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  AMOUNT_MESSAGES,
   BANQUE_MESSAGES,
   type Banque,
   DEPENSE_MESSAGES,
@@ -8,6 +9,7 @@ import {
   type DepenseStats,
   INPUT_MESSAGES,
   MESSAGES,
+  MONTANT_MAX,
   type Mouvement,
   type Role,
   VERSEMENT_MESSAGES,
@@ -226,7 +228,8 @@ describe('filing an expense (POST /depenses)', () => {
       [{ montant: 0 }, 'montant', DEPENSE_MESSAGES.montantInvalid],
       [{ montant: -100 }, 'montant', DEPENSE_MESSAGES.montantInvalid],
       [{ montant: 'cent' }, 'montant', DEPENSE_MESSAGES.montantInvalid],
-      [{ montant: 10.5 }, 'montant', DEPENSE_MESSAGES.montantInvalid],
+      [{ montant: 10.5 }, 'montant', AMOUNT_MESSAGES.whole],
+      [{ montant: MONTANT_MAX + 1 }, 'montant', AMOUNT_MESSAGES.tooLarge(MONTANT_MAX)],
       [{ categorie: undefined }, 'categorie', DEPENSE_MESSAGES.categorieRequired],
       [{ categorie: '' }, 'categorie', DEPENSE_MESSAGES.categorieRequired],
       [{ categorie: 'Loisirs' }, 'categorie', DEPENSE_MESSAGES.categorieRequired],

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  AMOUNT_MESSAGES,
   BANQUE_MESSAGES,
   type Banque,
   INPUT_MESSAGES,
   MESSAGES,
+  MONTANT_MAX,
   type Role,
   VERSEMENT_MESSAGES,
   type Versement,
@@ -194,6 +196,8 @@ describe('declaring a payment (POST /versements)', () => {
       [{ ...base, montant: 0 }, 'montant', VERSEMENT_MESSAGES.montantInvalid],
       [{ ...base, montant: -5000 }, 'montant', VERSEMENT_MESSAGES.montantInvalid],
       [{ ...base, montant: 'beaucoup' }, 'montant', VERSEMENT_MESSAGES.montantInvalid],
+      [{ ...base, montant: 12_500.5 }, 'montant', AMOUNT_MESSAGES.whole],
+      [{ ...base, montant: MONTANT_MAX + 1 }, 'montant', AMOUNT_MESSAGES.tooLarge(MONTANT_MAX)],
       [{ ...base, banque_id: undefined }, 'banque_id', VERSEMENT_MESSAGES.banqueRequired],
       [{ ...base, banque_id: '' }, 'banque_id', VERSEMENT_MESSAGES.banqueRequired],
       [{ ...base, numero_recu: undefined }, 'numero_recu', VERSEMENT_MESSAGES.numeroRecuRequired],

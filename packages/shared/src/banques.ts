@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { intField, optionalText, requiredText } from './fields.ts';
+import { AMOUNT_MESSAGES, intField, MONTANT_MAX, montantField, optionalText, requiredText } from './fields.ts';
 
 /**
  * Banks and their ledger (spec 3 §2.6, §3 Banque, §5 Bank forms; decisions §5). Amounts are always
@@ -23,9 +23,6 @@ export const BANQUE_STATUT_LABELS: Record<BanqueStatut, string> = {
   suspendue: 'Suspendue',
 };
 
-/** The largest amount one operation may carry: 100 billion FCFA, far below bigint's range. */
-export const MONTANT_MAX = 100_000_000_000;
-
 export const BANQUE_MESSAGES = {
   nomRequired: 'Le nom de la banque est requis',
   codeRequired: 'Le code banque est requis',
@@ -36,6 +33,7 @@ export const BANQUE_MESSAGES = {
   emailInvalid: 'Format d’e-mail invalide',
   soldeInvalid: 'Le solde initial doit être un nombre entier de FCFA positif ou nul',
   operationInvalid: 'Veuillez saisir un montant valide et un commentaire',
+  montantInvalid: 'Le montant doit être supérieur à 0',
   soldeInsuffisant: 'Solde insuffisant',
   notFound: 'Banque non trouvée',
   noPrincipale: 'Aucune banque principale n’est définie',
@@ -85,7 +83,10 @@ export const banqueCreateSchema = z.object({
   devise: z.enum(DEVISES).default('XOF'),
   type_compte: z.enum(TYPES_COMPTE).default('courant'),
   est_principale: z.boolean().default(false),
-  solde_initial: intField(BANQUE_MESSAGES.soldeInvalid, { max: MONTANT_MAX }).default(0),
+  solde_initial: intField(BANQUE_MESSAGES.soldeInvalid, {
+    max: MONTANT_MAX,
+    maxMessage: AMOUNT_MESSAGES.tooLarge(MONTANT_MAX),
+  }).default(0),
 });
 export type BanqueCreateBody = z.input<typeof banqueCreateSchema>;
 
@@ -113,7 +114,7 @@ export const OPERATIONS_SOLDE = ['depot', 'retrait'] as const;
 /** PATCH /banques/{id}/solde: a deposit or a withdrawal, a whole amount > 0 and its reason. */
 export const banqueSoldeSchema = z.object({
   type: z.enum(OPERATIONS_SOLDE, { error: BANQUE_MESSAGES.operationInvalid }),
-  montant: intField(BANQUE_MESSAGES.operationInvalid, { min: 1, max: MONTANT_MAX }),
+  montant: montantField(BANQUE_MESSAGES.montantInvalid),
   commentaire: requiredText(BANQUE_MESSAGES.operationInvalid, 500),
 });
 export type BanqueSoldeBody = z.input<typeof banqueSoldeSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { decimalField, idField, intField } from './fields.ts';
+import { decimalField, idField, intField, montantField } from './fields.ts';
 
 /** Upload limits of the catalogue forms (spec 2 §5, §9). */
 export const MEDIA_LIMITS = {
@@ -43,7 +43,7 @@ const optionalUrl = z
 
 /** Amounts in FCFA (bigint columns). Numbers arrive as JSON numbers or, from a multipart form, as digits. */
 const MAX_AMOUNT = 1e13;
-const amount = (message: string) => intField(message, { min: 1, max: MAX_AMOUNT });
+const amount = (message: string) => montantField(message, { max: MAX_AMOUNT });
 const count = (message: string) => intField(message, { max: 99 });
 
 // ---------------------------------------------------------------- Sites
@@ -175,7 +175,7 @@ export const produitBodySchema = z
       'La superficie doit être supérieure à 0',
     ),
     prix_vente: amount('Le prix de vente doit être supérieur à 0'),
-    caution: intField('La caution ne peut pas être négative', { max: MAX_AMOUNT }).default(0),
+    caution: montantField('La caution ne peut pas être négative', { min: 0, max: MAX_AMOUNT }).default(0),
     nombre_chambre: count('Le nombre de chambres ne peut pas être négatif').default(1),
     nombre_salon: count('Le nombre de salons doit être supérieur à 0').default(1),
     nombre_cuisine: count('Le nombre de cuisines doit être supérieur à 0').default(1),

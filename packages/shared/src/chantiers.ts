@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { MONTANT_MAX } from './banques.ts';
-import { choiceField, idField, intField, optionalText } from './fields.ts';
+import { choiceField, idField, intField, MONTANT_MAX, montantField, optionalText } from './fields.ts';
 import { formatDate } from './format.ts';
 import { INPUT_MESSAGES } from './messages.ts';
 
@@ -112,8 +111,8 @@ const chantierFields = {
   pays: choiceField(PAYS_CHANTIER, CHANTIER_MESSAGES.paysInvalid).default('Côte d’Ivoire'),
   date_debut: z.string().trim(),
   date_fin_prevue: z.string().trim(),
-  budget_prevu: intField(CHANTIER_MESSAGES.budgetInvalid, { min: 1, max: MONTANT_MAX }),
-  budget_utilise: intField(CHANTIER_MESSAGES.budgetUtiliseInvalid, { max: MONTANT_MAX }).default(0),
+  budget_prevu: montantField(CHANTIER_MESSAGES.budgetInvalid),
+  budget_utilise: montantField(CHANTIER_MESSAGES.budgetUtiliseInvalid, { min: 0 }).default(0),
   pourcentage_avancement: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
     intField(CHANTIER_MESSAGES.avancementInvalid, { max: 100 }).nullable(),

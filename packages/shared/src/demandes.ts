@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
 import { PRODUIT_TYPES } from './catalogue.ts';
-import { canonicalChoice, choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
+import {
+  AMOUNT_MESSAGES,
+  canonicalChoice,
+  choiceField,
+  emailField,
+  idField,
+  intField,
+  optionalText,
+  requiredText,
+} from './fields.ts';
 import { formatFCFA } from './format.ts';
 import { cniSchema } from './membres.ts';
 import { SOLDES } from './rules/contrat.ts';
@@ -258,6 +267,7 @@ const demandeFields = {
     min: ENGAGEMENT_MINIMUM_PUBLIC,
     max: 1e10,
     integerMessage: 'L’engagement mensuel doit être un nombre entier de FCFA',
+    maxMessage: AMOUNT_MESSAGES.tooLarge(1e10),
   }),
   duree_paiement: intField('Veuillez choisir une durée de paiement').refine(
     (v) => (DUREES_PAIEMENT as readonly number[]).includes(v),

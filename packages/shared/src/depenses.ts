@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { MONTANT_MAX } from './banques.ts';
-import { choiceField, dateField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { choiceField, dateField, idField, montantField, optionalText, requiredText } from './fields.ts';
 import { FCFA_SUFFIX, NBSP } from './format.ts';
 import { SCAN_MIME_TYPES } from './versements.ts';
 
@@ -66,7 +65,7 @@ export const DEPENSE_MESSAGES = {
  * 'Autre' needs its precision, any other category drops it. Without a bank, the principal one.
  */
 const depenseFields = z.object({
-  montant: intField(DEPENSE_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
+  montant: montantField(DEPENSE_MESSAGES.montantInvalid),
   categorie: choiceField(DEPENSE_CATEGORIES, DEPENSE_MESSAGES.categorieRequired),
   categorie_autre: optionalText(100),
   description: requiredText(DEPENSE_MESSAGES.descriptionRequired, 1000),

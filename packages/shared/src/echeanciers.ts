@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginationSchema } from './api.ts';
-import { MONTANT_MAX } from './banques.ts';
-import { dateField, idField, intField, requiredText } from './fields.ts';
+import { dateField, idField, intField, montantField, requiredText } from './fields.ts';
 import { ECHEANCE_STATUTS, TRANCHES_RETARD } from './rules/echeancier.ts';
 
 /** A member's schedule, its settlement and arrears (issue 15); the rules are in rules/echeancier.ts. */
@@ -79,7 +78,7 @@ export const reechelonnementSchema = z
   .object({
     premiere_echeance: dateField(ECHEANCIER_MESSAGES.premiereRequired),
     duree: intField(ECHEANCIER_MESSAGES.dureeInvalid, { min: 1, max: 600 }).optional(),
-    montant: intField(ECHEANCIER_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }).optional(),
+    montant: montantField(ECHEANCIER_MESSAGES.montantInvalid).optional(),
     motif: requiredText(ECHEANCIER_MESSAGES.motifRequired, 500),
   })
   .refine((b) => (b.duree === undefined) !== (b.montant === undefined), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatFCFA } from './format.ts';
 import { INPUT_MESSAGES } from './messages.ts';
 
 /** Field builders the forms' schemas share: one way to say "required", "optional" and "e-mail". */
@@ -75,32 +76,54 @@ export const PG_INT_MAX = 2_147_483_647;
 /** Decimal digits only, as a query string or a multipart field carries a number ("0x10", "1e3", " 7 " are refused). */
 const DIGITS = /^[0-9]{1,16}$/;
 const DECIMAL = /^[0-9]{1,16}(\.[0-9]{1,6})?$/;
+const FRACTION = /^-?[0-9]+\.[0-9]+$/;
 
 export interface NumberBounds {
   min?: number;
   max?: number;
-  /** The message for a JSON number with a fractional part, when it differs. */
+  /** The message for a number with a fractional part, when it differs. */
   integerMessage?: string;
+  /** The message for a number above `max`, when it differs. */
+  maxMessage?: string;
 }
 
 /**
  * An integer within bounds (0 to PG_INT_MAX unless told), sent as a JSON number or as a string
  * of decimal digits; anything else (an array, a boolean, hex, exponent, spaces) gets `message`.
- * The bounds sit on the number branch too, so that the OpenAPI document shows them.
+ * The bounds sit on the number branch too, so that the OpenAPI document shows them; the integer
+ * check comes first there, so that 0.5 is said to be a fraction, not too small.
  */
 export const intField = (
   message?: string,
-  { min = 0, max = PG_INT_MAX, integerMessage = message }: NumberBounds = {},
+  { min = 0, max = PG_INT_MAX, integerMessage = message, maxMessage = message }: NumberBounds = {},
 ) =>
   z
     .union(
       [
-        z.number().min(min, message).max(max, message).meta({ type: 'integer' }),
+        z.number().multipleOf(1, integerMessage).min(min, message).max(max, maxMessage).meta({ type: 'integer' }),
         z.string().regex(DIGITS).transform(Number),
       ],
-      { error: message },
+      // A multipart field or a JSON body read as text ('12.5') is a fraction too.
+      { error: (issue) => (FRACTION.test(String(issue.input)) ? integerMessage : message) },
     )
-    .pipe(z.number().int(integerMessage).min(min, message).max(max, message));
+    .pipe(z.number().int(integerMessage).min(min, message).max(max, maxMessage));
+
+/** The largest amount one operation may carry: 100 billion FCFA, far below bigint's range. */
+export const MONTANT_MAX = 100_000_000_000;
+
+/** What an amount field says of centimes and of too much, whichever amount it is. */
+export const AMOUNT_MESSAGES = {
+  whole: 'Le montant doit être un nombre entier de FCFA',
+  tooLarge: (max: number) => `Le montant ne peut pas dépasser ${formatFCFA(max)}`,
+} as const;
+
+/**
+ * An amount in whole FCFA from `min` (1 unless told) to `max` (MONTANT_MAX unless told): `message`
+ * when it is missing or too small ('Le montant doit être supérieur à 0'), its own words for
+ * centimes and for too much, so that a form says exactly what is wrong with what was typed.
+ */
+export const montantField = (message: string, { min = 1, max = MONTANT_MAX }: { min?: number; max?: number } = {}) =>
+  intField(message, { min, max, integerMessage: AMOUNT_MESSAGES.whole, maxMessage: AMOUNT_MESSAGES.tooLarge(max) });
 
 /** A decimal number within bounds (e.g. a surface), as a JSON number or digits with an optional decimal point. */
 export const decimalField = (message?: string, { min = 0, max = PG_INT_MAX }: NumberBounds = {}) =>

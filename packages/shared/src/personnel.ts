@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { AMOUNT_MESSAGES, choiceField, emailField, idField, intField, optionalText, requiredText } from './fields.ts';
 import { cniSchema } from './membres.ts';
 import { accountStatutSchema, type Role, STAFF_ROLES } from './roles.ts';
 import { STAFF_ID_DESCRIPTION } from './staff-id.ts';
@@ -73,6 +73,7 @@ const personnelFields = {
       min: 1,
       max: 1e12,
       integerMessage: 'Le salaire doit être un nombre entier de FCFA',
+      maxMessage: AMOUNT_MESSAGES.tooLarge(1e12),
     }).nullable(),
   ),
   statut: accountStatutSchema,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { MONTANT_MAX } from './banques.ts';
-import { idField, intField, optionalText, requiredText } from './fields.ts';
+import { idField, intField, montantField, optionalText, requiredText } from './fields.ts';
 import { formatFCFA } from './format.ts';
 import { SCAN_MIME_TYPES } from './versements.ts';
 
@@ -63,7 +62,7 @@ export const remboursementCreateSchema = z.object({
   membre_id: idField(REMBOURSEMENT_MESSAGES.membreRequired)
     .optional()
     .describe('Requis pour un responsable ; un membre demande pour lui-même'),
-  montant: intField(REMBOURSEMENT_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
+  montant: montantField(REMBOURSEMENT_MESSAGES.montantInvalid),
   raison: requiredText(REMBOURSEMENT_MESSAGES.raisonRequired, 500),
   commentaire: optionalText(1000),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { MONTANT_MAX } from './banques.ts';
-import { dateField, idField, intField, optionalText, requiredText } from './fields.ts';
+import { dateField, idField, montantField, optionalText, requiredText } from './fields.ts';
 
 /** Payments (spec 3 §2.1, §3 Versement, §4, §5 Payment form; decisions §5). */
 export const VERSEMENT_STATUTS = ['en_attente', 'valide', 'rejete'] as const;
@@ -62,7 +61,7 @@ export const VERSEMENT_MESSAGES = {
 
 const commonFields = {
   produit_id: idField(VERSEMENT_MESSAGES.produitRequired),
-  montant: intField(VERSEMENT_MESSAGES.montantInvalid, { min: 1, max: MONTANT_MAX }),
+  montant: montantField(VERSEMENT_MESSAGES.montantInvalid),
   type_versement: z.enum(TYPES_VERSEMENT, { error: VERSEMENT_MESSAGES.typeInvalid }).default('mensualite'),
   banque_id: idField(VERSEMENT_MESSAGES.banqueRequired),
   numero_recu: requiredText(VERSEMENT_MESSAGES.numeroRecuRequired, 50),

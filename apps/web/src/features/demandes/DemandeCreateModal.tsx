@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCreateDemande } from '../../data/demandes.ts';
 import { availableProduitsQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
@@ -20,9 +21,14 @@ import { DEMANDE_FIELD_LABELS, type DemandeFormValues, demandeBody, emptyDemande
  */
 export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const save = useCreateDemande();
-  const form = useForm<DemandeFormValues>({ mode: 'controlled', initialValues: emptyDemandeValues() });
   // The site only narrows the product choice: it is not sent.
   const [siteId, setSiteId] = useState<string | null>(null);
+  const form = useForm<DemandeFormValues>({
+    mode: 'controlled',
+    initialValues: emptyDemandeValues(),
+    validate: (values) => demandeCreateErrors(values, siteId),
+    enhanceGetInputProps: checkOnBlur(['engagement_mensuel']),
+  });
   const [missing, setMissing] = useState(false);
   // Bumped when errors appear: the focus (and the scroll) goes to the first field to correct.
   const [invalidAt, setInvalidAt] = useState(0);
@@ -49,10 +55,9 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
 
   const submit = () => {
     const values = form.getValues();
-    const errors = demandeCreateErrors(values, siteId);
     setMissing(missesRequired(values, siteId));
-    if (Object.keys(errors).length > 0) {
-      showErrors(errors);
+    if (form.validate().hasErrors) {
+      setInvalidAt(Date.now());
       return undefined;
     }
     return save.mutateAsync(demandeBody(values)).then(({ message }) => message);

@@ -33,6 +33,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { publicProduitsQuery, useSubmitPublicDemande } from '../../data/demandes.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { DetailField } from '../../ui/DetailField.tsx';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import {
@@ -106,13 +107,7 @@ export function RegistrationRequestModal({ opened, onClose }: { opened: boolean;
     mode: 'controlled',
     initialValues: emptyDemandeValues(),
     validate: (values) => demandeErrors(values),
-    // Checked on leaving a field only once typed in: the form opens focused on its first field, and
-    // an error shown as the visitor taps elsewhere would shift the layout under his finger.
-    enhanceGetInputProps: ({ field, form: self }) => ({
-      onBlur: () => {
-        if (self.isDirty(field)) self.validateField(field);
-      },
-    }),
+    enhanceGetInputProps: checkOnBlur(),
   });
 
   const mutation = useSubmitPublicDemande({

@@ -35,6 +35,25 @@ const fileInput = (dialog: HTMLElement) => within(dialog).getByLabelText('Fichie
 const pick = (dialog: HTMLElement, file: File) => fireEvent.change(fileInput(dialog), { target: { files: [file] } });
 
 describe('DepenseFormModal', () => {
+  it('keeps a typed 0 and says under the amount, when it is left and on submit, what is wrong, sending nothing', async () => {
+    const calls = serveDepenses({ answers: { 'POST /api/depenses': saved } });
+    const { user } = renderWithProviders(<DepenseFormModal opened depense={null} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle Dépense' });
+    const montant = within(dialog).getByRole('textbox', { name: /^Montant/ });
+    await user.type(montant, '0');
+    await user.tab();
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAttribute('aria-invalid', 'true');
+    expect(montant).toHaveAccessibleDescription(DEPENSE_MESSAGES.montantInvalid);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), 'Ramettes de papier');
+    await choose(user, dialog, /^Catégorie/, 'Fournitures de bureau');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la dépense' }));
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAccessibleDescription(DEPENSE_MESSAGES.montantInvalid);
+    expect(writes(calls)).toHaveLength(0);
+  });
+
   it('files an expense: today and the principal bank by default, the spec’s messages, a JSON body', async () => {
     const calls = serveDepenses({ answers: { 'POST /api/depenses': saved } });
     const onClose = vi.fn();

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { banquesChoixQuery } from '../../data/banques.ts';
 import { useSaveDepense } from '../../data/depenses.ts';
 import { AttachmentField, attachmentError } from '../../ui/AttachmentField.tsx';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import {
@@ -35,7 +36,12 @@ export interface DepenseFormModalProps {
  */
 export function DepenseFormModal({ opened, onClose, depense }: DepenseFormModalProps) {
   const save = useSaveDepense();
-  const form = useForm<DepenseFormValues>({ mode: 'controlled', initialValues: emptyDepenseValues() });
+  const form = useForm<DepenseFormValues>({
+    mode: 'controlled',
+    initialValues: emptyDepenseValues(),
+    validate: depenseErrors,
+    enhanceGetInputProps: checkOnBlur(['montant']),
+  });
   const [justificatif, setJustificatif] = useState<File | null>(null);
   const [fileServerError, setFileServerError] = useState<string | null>(null);
   const banques = useQuery({ ...banquesChoixQuery(), enabled: opened });
@@ -64,13 +70,10 @@ export function DepenseFormModal({ opened, onClose, depense }: DepenseFormModalP
   };
 
   const submit = () => {
-    const values = form.getValues();
-    const errors = depenseErrors(values);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0 || attachmentError(justificatif)) return undefined;
+    if (form.validate().hasErrors || attachmentError(justificatif)) return undefined;
     setFileServerError(null);
     return save
-      .mutateAsync({ id: depense?.id, body: depenseBody(values), justificatif })
+      .mutateAsync({ id: depense?.id, body: depenseBody(form.getValues()), justificatif })
       .then(({ message }) => message);
   };
 
@@ -103,7 +106,7 @@ export function DepenseFormModal({ opened, onClose, depense }: DepenseFormModalP
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <MoneyInput label={LABELS.montant} withAsterisk min={1} {...form.getInputProps('montant')} />
+        <MoneyInput label={LABELS.montant} withAsterisk {...form.getInputProps('montant')} />
         <TextInput label={LABELS.date_depense} type="date" withAsterisk {...form.getInputProps('date_depense')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

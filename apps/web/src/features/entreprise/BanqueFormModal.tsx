@@ -10,6 +10,7 @@ import {
 import { Divider, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSaveBanque } from '../../data/banques.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import {
@@ -45,7 +46,12 @@ export function BanqueFormModal({
 }) {
   const mode = banque ? 'edit' : 'create';
   const save = useSaveBanque();
-  const form = useForm<BanqueFormValues>({ mode: 'controlled', initialValues: emptyBanqueValues() });
+  const form = useForm<BanqueFormValues>({
+    mode: 'controlled',
+    initialValues: emptyBanqueValues(),
+    validate: (values) => banqueFormErrors(values, mode),
+    enhanceGetInputProps: checkOnBlur(['solde_initial']),
+  });
   const required = mode === 'create';
 
   const reset = () => {
@@ -54,10 +60,8 @@ export function BanqueFormModal({
   };
 
   const submit = () => {
+    if (form.validate().hasErrors) return undefined;
     const values = form.getValues();
-    const errors = banqueFormErrors(values, mode);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return undefined;
     if (!banque) {
       return save.mutateAsync({ create: banqueCreateBody(values) }).then(({ banque: created, message }) => {
         onCreated?.(created);

@@ -210,6 +210,28 @@ describe('the balance operation', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/banques?')).length).toBeGreaterThan(1));
   });
 
+  it('keeps a typed 0 and says under the amount, when it is left and on submit, what is wrong, sending nothing', async () => {
+    const calls = serveBanques();
+    const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });
+    const card = await screen.findByRole('article', { name: 'Ecobank Côte d’Ivoire' });
+    await user.click(within(card).getByRole('button', { name: 'Dépôt ou retrait sur Ecobank Côte d’Ivoire' }));
+    const form = within(card).getByRole('form', { name: 'Opération sur le solde de Ecobank Côte d’Ivoire' });
+    await user.click(within(form).getByRole('radio', { name: 'Retrait' }));
+    const montant = within(form).getByLabelText(/^Montant/);
+    await user.type(montant, '0');
+    await user.tab();
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAttribute('aria-invalid', 'true');
+    expect(montant).toHaveAccessibleDescription(BANQUE_MESSAGES.montantInvalid);
+
+    await fill(user, within(form).getByLabelText(/^Commentaire/), 'Retrait au guichet');
+    await user.click(within(form).getByRole('button', { name: 'Valider l’opération' }));
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAccessibleDescription(BANQUE_MESSAGES.montantInvalid);
+    expect(within(form).getByRole('alert')).toHaveTextContent(BANQUE_MESSAGES.operationInvalid);
+    expect(sent(calls, 'PATCH')).toHaveLength(0);
+  });
+
   it('offers no deposit or withdrawal on a bank that is not active', async () => {
     serveBanques(() => undefined);
     renderWithProviders(<EntreprisePage />, { route: '/entreprise?onglet=banques' });

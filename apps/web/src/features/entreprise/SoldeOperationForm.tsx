@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useOperationSolde } from '../../data/banques.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { SaveForm } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { emptySoldeValues, type SoldeFormValues, soldeOperation } from './banque-form.ts';
@@ -16,7 +17,16 @@ import { emptySoldeValues, type SoldeFormValues, soldeOperation } from './banque
  */
 export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone: () => void }) {
   const save = useOperationSolde();
-  const form = useForm<SoldeFormValues>({ mode: 'controlled', initialValues: emptySoldeValues() });
+  const form = useForm<SoldeFormValues>({
+    mode: 'controlled',
+    initialValues: emptySoldeValues(),
+    validate: (values) => {
+      const { errors } = soldeOperation(values);
+      // The amount says what is wrong with it; the alert says the comment is missing.
+      return { montant: errors?.montant, commentaire: errors?.commentaire ? true : undefined };
+    },
+    enhanceGetInputProps: checkOnBlur(['montant']),
+  });
   const [invalid, setInvalid] = useState(false);
   const container = useRef<HTMLDivElement>(null);
 
@@ -25,17 +35,9 @@ export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone:
   }, []);
 
   const submit = () => {
-    const { body, errors } = soldeOperation(form.getValues());
-    setInvalid(!!errors);
-    if (errors) {
-      // The alert says what is wrong with the amount; the comment's own message shows under it.
-      form.setErrors({
-        montant: errors.montant ? true : undefined,
-        commentaire: errors.commentaire ? true : undefined,
-      });
-      return undefined;
-    }
-    form.clearErrors();
+    setInvalid(form.validate().hasErrors);
+    const { body } = soldeOperation(form.getValues());
+    if (!body) return undefined;
     return save.mutateAsync({ id: banque.id, body }).then(({ message }) => message);
   };
 

@@ -141,8 +141,9 @@ export interface SoldeFormValues {
 export const emptySoldeValues = (): SoldeFormValues => ({ type: 'depot', montant: '', commentaire: '' });
 
 /**
- * The operation's body, or the fields in error: an amount that is not a whole number above 0,
- * a missing comment (spec 3 §5: then the alert 'Veuillez saisir un montant valide et un commentaire').
+ * The operation's body, or the fields in error: an amount that is not a whole number above 0 (its
+ * own message), a missing comment (spec 3 §5: then the alert 'Veuillez saisir un montant valide et
+ * un commentaire').
  */
 export function soldeOperation(
   values: SoldeFormValues,

@@ -10,6 +10,7 @@ import {
 import { Alert, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useChangeDebut, useReschedule } from '../../data/echeanciers.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 
@@ -34,9 +35,25 @@ function reschedulingBody(v: Values) {
   return { premiere_echeance: v.premiere_echeance, motif: v.motif, ...term };
 }
 
-/** Field messages of a failed parse, by field. */
+/** Field messages of a failed parse, by field: the first of each. */
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  return Object.fromEntries(issues.map((i) => [String(i.path[0] ?? 'premiere_echeance'), i.message]));
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? 'premiere_echeance')] ??= issue.message;
+  return errors;
+}
+
+/** What is wrong with the change asked, by field. */
+function changeErrors(change: EcheancierChange | null, v: Values): Record<string, string> {
+  if (change === 'debut') {
+    const parsed = echeancierDebutSchema.safeParse({ premiere_echeance: v.premiere_echeance });
+    return parsed.success ? {} : fieldErrors(parsed.error.issues);
+  }
+  const parsed = reechelonnementSchema.safeParse(reschedulingBody(v));
+  if (parsed.success) return {};
+  const errors = fieldErrors(parsed.error.issues);
+  // The "one of the two" message belongs under the field the mode shows.
+  if (errors.duree && v.mode === 'montant') errors.montant = errors.duree;
+  return errors;
 }
 
 /**
@@ -57,7 +74,12 @@ export function EcheancierChangeModal({
   const debut = useChangeDebut();
   const rescheduling = useReschedule();
   const save = change === 'debut' ? debut : rescheduling;
-  const form = useForm<Values>({ mode: 'controlled', initialValues: empty() });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: empty(),
+    validate: (v) => changeErrors(change, v),
+    enhanceGetInputProps: checkOnBlur(['montant']),
+  });
   const values = form.getValues();
 
   const preview = (() => {
@@ -79,22 +101,14 @@ export function EcheancierChangeModal({
   })();
 
   const submit = () => {
+    if (form.validate().hasErrors) return undefined;
     const v = form.getValues();
     if (change === 'debut') {
-      const parsed = echeancierDebutSchema.safeParse({ premiere_echeance: v.premiere_echeance });
-      if (!parsed.success) return void form.setErrors(fieldErrors(parsed.error.issues));
-      return debut.mutateAsync({ id: echeancier.membre_id, body: parsed.data }).then(({ message }) => message ?? '');
+      const body = echeancierDebutSchema.parse({ premiere_echeance: v.premiere_echeance });
+      return debut.mutateAsync({ id: echeancier.membre_id, body }).then(({ message }) => message ?? '');
     }
-    const parsed = reechelonnementSchema.safeParse(reschedulingBody(v));
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error.issues);
-      // The "one of the two" message belongs under the field the mode shows.
-      if (errors.duree && v.mode === 'montant') errors.montant = errors.duree;
-      return void form.setErrors(errors);
-    }
-    return rescheduling
-      .mutateAsync({ id: echeancier.membre_id, body: parsed.data })
-      .then(({ message }) => message ?? '');
+    const body = reechelonnementSchema.parse(reschedulingBody(v));
+    return rescheduling.mutateAsync({ id: echeancier.membre_id, body }).then(({ message }) => message ?? '');
   };
 
   return (

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSavePersonnel } from '../../data/personnel.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
 import { PASSWORD_FLOOR, roleOptions, statutOptions } from '../../ui/account-options.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -40,7 +41,12 @@ export function PersonnelFormModal({
   const policy = useQuery(publicSettingsQuery()).data?.security;
   const mode = personnel ? 'edit' : 'create';
   const save = useSavePersonnel();
-  const form = useForm<PersonnelFormValues>({ mode: 'controlled', initialValues: emptyPersonnelValues() });
+  const form = useForm<PersonnelFormValues>({
+    mode: 'controlled',
+    initialValues: emptyPersonnelValues(),
+    validate: (values) => personnelFormErrors(values, mode, policy),
+    enhanceGetInputProps: checkOnBlur(['salaire']),
+  });
 
   const reset = () => {
     form.setValues(personnel ? personnelValues(personnel) : emptyPersonnelValues());
@@ -48,10 +54,8 @@ export function PersonnelFormModal({
   };
 
   const submit = () => {
+    if (form.validate().hasErrors) return undefined;
     const values = form.getValues();
-    const errors = personnelFormErrors(values, mode, policy);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return undefined;
     if (!personnel) return save.mutateAsync({ create: personnelCreateBody(values) }).then(() => 'Personnel ajouté');
     const changes = personnelChanges(values, personnel);
     const saving =

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { FINANCING_DURATIONS, simulateFinancing } from './financing.ts';
 
-const toInt = (value: number | string) => (typeof value === 'number' ? Math.round(value) : Number.NaN);
+/** The amount as typed, never rounded: the simulation says what is wrong with it. */
+const amount = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -29,8 +30,8 @@ export function FinancingSimulator({ price }: { price: number }) {
   const [apport, setApport] = useState<number | string>(0);
   const [duree, setDuree] = useState<string>('60');
   const result = simulateFinancing({
-    price: toInt(prix),
-    downPayment: toInt(apport === '' ? 0 : apport),
+    price: amount(prix),
+    downPayment: amount(apport === '' ? 0 : apport),
     months: Number(duree),
   });
 

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSaveProduit } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
@@ -107,6 +108,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     mode: 'controlled',
     initialValues: EMPTY,
     validate: (values) => validateFields(toBodyInput(values) as never),
+    enhanceGetInputProps: checkOnBlur(['prix_vente', 'caution']),
   });
 
   // Each opening starts afresh: the product's values or the defaults, no files.

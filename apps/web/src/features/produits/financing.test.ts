@@ -1,3 +1,4 @@
+import { AMOUNT_MESSAGES } from '@app/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulateFinancing } from './financing.ts';
@@ -65,6 +66,18 @@ describe('simulateFinancing', () => {
     });
     expect(simulateFinancing({ price: 10, downPayment: -1, months: 12 }).ok).toBe(false);
     expect(simulateFinancing({ price: Number.NaN, downPayment: 0, months: 12 }).ok).toBe(false);
+  });
+
+  it('says that centimes are not taken, never rounding them away', () => {
+    for (const [price, downPayment] of [
+      [10_000_000.5, 0],
+      [10_000_000, 1_000_000.5],
+    ] as const) {
+      expect(simulateFinancing({ price, downPayment, months: 12 })).toEqual({
+        ok: false,
+        error: AMOUNT_MESSAGES.whole,
+      });
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { AMOUNT_MESSAGES } from '@app/shared';
+
 /** Durations offered by the simulator, in months (12 to 60, by 12). */
 export const FINANCING_DURATIONS = [12, 24, 36, 48, 60] as const;
 
@@ -27,10 +29,11 @@ export type FinancingResult =
  * Integer arithmetic only (amounts are whole FCFA, far below 2^53).
  */
 export function simulateFinancing({ price, downPayment, months }: FinancingInput): FinancingResult {
-  if (!Number.isInteger(price) || price <= 0) return { ok: false, error: 'Indiquez le prix du bien' };
-  if (!Number.isInteger(downPayment) || downPayment < 0) {
+  if (Number.isNaN(price) || price <= 0) return { ok: false, error: 'Indiquez le prix du bien' };
+  if (Number.isNaN(downPayment) || downPayment < 0) {
     return { ok: false, error: 'L’apport doit être un montant positif' };
   }
+  if (!Number.isInteger(price) || !Number.isInteger(downPayment)) return { ok: false, error: AMOUNT_MESSAGES.whole };
   if (downPayment > price) return { ok: false, error: 'L’apport ne peut pas dépasser le prix du bien' };
   if (!Number.isInteger(months) || months < 1) return { ok: false, error: 'Choisissez une durée' };
   const financed = price - downPayment;

@@ -66,6 +66,25 @@ describe('RemboursementFormModal', () => {
     expect(toastStore.getSnapshot().map((t) => t.message)).toContain(REMBOURSEMENT_MESSAGES.created);
   });
 
+  it('keeps a typed 0 and says under the amount, when it is left and on submit, what is wrong, sending nothing', async () => {
+    signIn('membre', 140);
+    const calls = serveRemboursements({ membres: [KOFFI], answers: { 'POST /api/remboursements': created } });
+    const { user } = renderWithProviders(<RemboursementFormModal opened demandeur="membre" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande de remboursement' });
+    const montant = within(dialog).getByRole('textbox', { name: /^Montant demandé/ });
+    await user.type(montant, '0');
+    await user.tab();
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAttribute('aria-invalid', 'true');
+    expect(montant).toHaveAccessibleDescription(REMBOURSEMENT_MESSAGES.montantInvalid);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Raison/ }), 'Désistement');
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAccessibleDescription(REMBOURSEMENT_MESSAGES.montantInvalid);
+    expect(posts(calls)).toHaveLength(0);
+  });
+
   it('shows the server’s refusal of an amount above the refundable total under the field', async () => {
     signIn('membre', 140);
     const exceeds = montantExceedsMessage(2_750_000);

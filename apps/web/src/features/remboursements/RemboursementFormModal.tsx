@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { remboursementMembresQuery, useCreateRemboursement } from '../../data/remboursements.ts';
 import { AttachmentField, attachmentError } from '../../ui/AttachmentField.tsx';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { DetailField } from '../../ui/DetailField.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
@@ -54,7 +55,12 @@ export interface RemboursementFormModalProps {
  */
 export function RemboursementFormModal({ opened, onClose, demandeur, onTotal }: RemboursementFormModalProps) {
   const save = useCreateRemboursement();
-  const form = useForm<RemboursementFormValues>({ mode: 'controlled', initialValues: emptyRemboursementValues() });
+  const form = useForm<RemboursementFormValues>({
+    mode: 'controlled',
+    initialValues: emptyRemboursementValues(),
+    validate: (values) => remboursementErrors(values, demandeur),
+    enhanceGetInputProps: checkOnBlur(['montant']),
+  });
   const [membre, setMembre] = useState<RemboursementMembre | null>(null);
   const [justificatif, setJustificatif] = useState<File | null>(null);
   const [fileServerError, setFileServerError] = useState<string | null>(null);
@@ -82,15 +88,12 @@ export function RemboursementFormModal({ opened, onClose, demandeur, onTotal }: 
   };
 
   const submit = () => {
-    const values = form.getValues();
-    const errors = remboursementErrors(values, demandeur);
-    const fileProblem = attachmentError(justificatif);
-    form.setErrors(errors);
+    const { hasErrors, errors } = form.validate();
     setIncomplete(missesRequired(errors));
-    if (Object.keys(errors).length > 0 || fileProblem) return undefined;
+    if (hasErrors || attachmentError(justificatif)) return undefined;
     setFileServerError(null);
     return save
-      .mutateAsync({ body: remboursementBody(values, demandeur), justificatif })
+      .mutateAsync({ body: remboursementBody(form.getValues(), demandeur), justificatif })
       .then(({ message }) => message);
   };
 
@@ -158,7 +161,7 @@ export function RemboursementFormModal({ opened, onClose, demandeur, onTotal }: 
         </Alert>
       )}
 
-      <MoneyInput label={LABELS.montant} withAsterisk min={1} {...form.getInputProps('montant')} />
+      <MoneyInput label={LABELS.montant} withAsterisk {...form.getInputProps('montant')} />
       <TextInput
         label={LABELS.raison}
         withAsterisk

@@ -56,7 +56,7 @@ export function remboursementErrors(values: RemboursementFormValues, demandeur: 
 }
 
 /** A required field is missing or wrong: the form says so above its fields too. */
-export const missesRequired = (errors: Record<string, string>) => REQUIRED.some((field) => field in errors);
+export const missesRequired = (errors: object) => REQUIRED.some((field) => field in errors);
 
 /** The body of valid values, as the shared schema reads it (texts trimmed, the amount a number). */
 export function remboursementBody(values: RemboursementFormValues, demandeur: Demandeur): RemboursementCreateBody {

@@ -1,4 +1,4 @@
-import { SETTINGS_RANGES, type Settings, TIME_ZONES, type TimeZone } from '@app/shared';
+import { type Settings, TIME_ZONES, type TimeZone } from '@app/shared';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SaveBar } from './SaveBar.tsx';
@@ -53,8 +53,6 @@ export function GeneralTab({ saved, onSaved }: { saved: Settings['general']; onS
             <MoneyInput
               label="Objectif mensuel d’encaissement"
               description="0 : aucun objectif fixé"
-              min={SETTINGS_RANGES.monthlyTarget.min}
-              max={SETTINGS_RANGES.monthlyTarget.max}
               {...form.getInputProps('monthlyTarget')}
             />
           </SimpleGrid>

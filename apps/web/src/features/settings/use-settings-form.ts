@@ -2,6 +2,7 @@ import { type Settings, type SettingsGroup, settingsSchema } from '@app/shared';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../api/index.ts';
 import { useSaveSettings } from '../../data/settings.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 
 /** The form of one admin group (Général, Sécurité, Système), checked by the server's own schema. */
 export function useSettingsForm<G extends SettingsGroup>(group: G, saved: Settings[G], onSaved: () => void) {
@@ -11,6 +12,7 @@ export function useSettingsForm<G extends SettingsGroup>(group: G, saved: Settin
   const form = useForm<Settings[G]>({
     initialValues: saved,
     validate: (values) => errorsOf(values) as Record<string, string>,
+    enhanceGetInputProps: checkOnBlur(),
   });
   const submit = form.onSubmit((values) => {
     save.mutate({ [group]: schema.parse(values) } as never, {

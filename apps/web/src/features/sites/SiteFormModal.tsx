@@ -10,6 +10,7 @@ import { Divider, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useSaveSite } from '../../data/sites.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
@@ -58,6 +59,7 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
     mode: 'controlled',
     initialValues: EMPTY,
     validate: schemaResolver(siteBodySchema, { sync: true }),
+    enhanceGetInputProps: checkOnBlur(['prix_metre_carre']),
   });
 
   // Each opening starts afresh: the site's values or empty fields, no files.

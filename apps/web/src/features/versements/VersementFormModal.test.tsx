@@ -1,4 +1,4 @@
-import { formatFCFA, VERSEMENT_MESSAGES } from '@app/shared';
+import { AMOUNT_MESSAGES, formatFCFA, MONTANT_MAX, VERSEMENT_MESSAGES } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
@@ -179,6 +179,43 @@ describe('VersementFormModal', () => {
       date_versement: '2026-10-06',
       type_versement: 'mensualite',
     });
+  });
+
+  it('keeps a typed 0 and says under the amount, when it is left and on submit, what is wrong, sending nothing', async () => {
+    signIn('membre', 140);
+    const calls = serve();
+    const { user } = renderWithProviders(<VersementFormModal opened declarant="membre" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Déclarer un versement' });
+    await waitFor(() => expect(input(dialog, /^Produit/).value).toMatch(/^Villa Premium/));
+    await fillPayment(user, dialog);
+    const montant = within(dialog).getByRole('textbox', { name: /^Montant/ });
+
+    for (const [typed, shown, message] of [
+      ['0', '0\u00a0FCFA', VERSEMENT_MESSAGES.montantInvalid],
+      ['-5000', '-5\u202f000\u00a0FCFA', VERSEMENT_MESSAGES.montantInvalid],
+      ['12500,5', '12\u202f500,5\u00a0FCFA', AMOUNT_MESSAGES.whole],
+      ['150000000000', '150\u202f000\u202f000\u202f000\u00a0FCFA', AMOUNT_MESSAGES.tooLarge(MONTANT_MAX)],
+    ] as const) {
+      await user.clear(montant);
+      await user.type(montant, typed);
+      await user.tab();
+      expect(montant).toHaveValue(shown);
+      expect(montant).toHaveAttribute('aria-invalid', 'true');
+      expect(montant).toHaveAccessibleDescription(message);
+    }
+
+    await user.clear(montant);
+    await user.type(montant, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Déclarer le versement' }));
+    expect(montant).toHaveValue('0\u00a0FCFA');
+    expect(montant).toHaveAccessibleDescription(VERSEMENT_MESSAGES.montantInvalid);
+    expect(posts(calls)).toHaveLength(0);
+
+    // Typing again clears the message; a valid amount leaves the field quiet.
+    await user.type(montant, '{Backspace}250000');
+    expect(montant).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(montant).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows a receipt number taken under its field, and sends the same key again only for the same content', async () => {

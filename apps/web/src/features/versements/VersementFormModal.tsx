@@ -9,6 +9,7 @@ import { mesClientsQuery, ownMembreQuery } from '../../data/membres.ts';
 import { produitsListQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { useCreateVersement } from '../../data/versements.ts';
+import { checkOnBlur } from '../../ui/check-on-blur.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
@@ -76,7 +77,12 @@ export interface VersementFormModalProps {
  */
 export function VersementFormModal({ opened, onClose, declarant }: VersementFormModalProps) {
   const save = useCreateVersement();
-  const form = useForm<VersementFormValues>({ mode: 'controlled', initialValues: emptyVersementValues() });
+  const form = useForm<VersementFormValues>({
+    mode: 'controlled',
+    initialValues: emptyVersementValues(),
+    validate: (values) => versementErrors(values, declarant),
+    enhanceGetInputProps: checkOnBlur(['montant']),
+  });
   const [scan, setScan] = useState<File | null>(null);
   const [scanServerError, setScanServerError] = useState<string | null>(null);
   const idempotency = useRef<{ key: string; fingerprint: string } | null>(null);
@@ -127,12 +133,8 @@ export function VersementFormModal({ opened, onClose, declarant }: VersementForm
   };
 
   const submit = () => {
-    const values = form.getValues();
-    const errors = versementErrors(values, declarant);
-    const fileProblem = scanError(scan);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0 || fileProblem) return undefined;
-    const body = versementBody(values, declarant);
+    if (form.validate().hasErrors || scanError(scan)) return undefined;
+    const body = versementBody(form.getValues(), declarant);
     // One key per declaration: the same content sent again (a double click, a lost answer) records once.
     const fingerprint = submissionFingerprint(body, scan);
     if (idempotency.current?.fingerprint !== fingerprint) {
@@ -257,7 +259,7 @@ export function VersementFormModal({ opened, onClose, declarant }: VersementForm
       <Fieldset legend="Versement" radius="md">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <MoneyInput label={LABELS.montant} withAsterisk min={1} {...form.getInputProps('montant')} />
+            <MoneyInput label={LABELS.montant} withAsterisk {...form.getInputProps('montant')} />
             <Select
               label={LABELS.banque_id}
               withAsterisk
