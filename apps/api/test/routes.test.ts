@@ -14,6 +14,16 @@ afterAll(async () => {
 const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '999999').replace(/\*$/, 'index.html');
 const apiRoutes = () => ctx.app.routeRights.filter((r) => !r.url.startsWith('/api/docs'));
 
+interface Operation {
+  operationId?: string;
+}
+/** The operations of the OpenAPI document, each with its method and path. */
+const operations = () =>
+  Object.entries((ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, operation })),
+  );
+
 describe('route registry', () => {
   it('has no /api route that declares neither a right nor public', () => {
     const open = apiRoutes().filter((r) => !r.public && !r.right);
@@ -31,6 +41,16 @@ describe('route registry', () => {
         expect.arrayContaining(['400', '401', '403', '404', '500']),
       );
     }
+  });
+
+  it('names every operation of the OpenAPI document with its own camelCase operationId', () => {
+    expect(operations().length).toBeGreaterThan(100);
+    const unnamed = operations().filter(
+      ({ operation }) => !/^[a-z]+(?:[A-Z][a-z]+)*$/.test(operation.operationId ?? ''),
+    );
+    expect(unnamed.map(({ label }) => label)).toEqual([]);
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
   it('answers 401 without a token on every protected route', async () => {

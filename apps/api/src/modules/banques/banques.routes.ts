@@ -27,6 +27,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'listBanques',
         summary: 'Liste des banques (la principale d’abord) et leurs totaux',
         querystring: banqueListQuerySchema,
         response: { 200: listSchema(banqueSchema).extend({ totaux: banqueTotauxSchema }) },
@@ -41,6 +42,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.choose' },
       schema: {
         tags: ['banques'],
+        operationId: 'listBanquesChoix',
         summary: 'Banques actives proposées par les formulaires (nom seulement)',
         response: { 200: successSchema(z.array(banqueChoixSchema)) },
       },
@@ -54,6 +56,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'getBanquePrincipale',
         summary: 'La banque principale (404 s’il n’y en a pas)',
         response: { 200: successSchema(banqueSchema) },
       },
@@ -67,6 +70,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'createBanque',
         summary: 'Créer une banque avec son solde initial',
         body: banqueCreateSchema,
         response: { 201: successSchema(banqueSchema) },
@@ -84,6 +88,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'getBanque',
         summary: 'Une banque',
         params: idParamsSchema,
         response: { 200: successSchema(banqueSchema) },
@@ -98,6 +103,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'updateBanque',
         summary: 'Modifier une banque (champs envoyés ; le solde ne change que par un mouvement)',
         params: idParamsSchema,
         body: banqueUpdateSchema,
@@ -117,6 +123,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'deleteBanque',
         summary: 'Supprimer une banque sans historique ; une banque avec des mouvements est désactivée',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
@@ -134,6 +141,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'adjustBanqueSolde',
         summary: 'Dépôt ou retrait manuel : un mouvement avec son commentaire (jamais sous zéro)',
         params: idParamsSchema,
         body: banqueSoldeSchema,
@@ -153,6 +161,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'listMouvementsBanque',
         summary: 'Mouvements d’une banque, du plus récent au plus ancien',
         params: idParamsSchema,
         querystring: mouvementListQuerySchema,

@@ -34,6 +34,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'listDepenses',
         summary: 'Dépenses visibles par l’appelant (filtres, recherche, tri, pagination)',
         querystring: depenseListQuerySchema,
         response: { 200: listSchema(depenseSchema) },
@@ -48,6 +49,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getDepenseStats',
         summary: 'Nombre et montants des dépenses par statut, catégories présentes, dans le périmètre de l’appelant',
         response: { 200: successSchema(depenseStatsSchema) },
       },
@@ -61,6 +63,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.create' },
       schema: {
         tags: ['depenses'],
+        operationId: 'createDepense',
         summary: 'Déclarer une dépense (JSON, ou multipart avec le fichier « fichier_justificatif »)',
         description: BODY_DESCRIPTION,
         consumes: ['multipart/form-data', 'application/json'],
@@ -79,6 +82,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getDepense',
         summary: 'Une dépense',
         params: idParamsSchema,
         response: { 200: successSchema(depenseSchema) },
@@ -93,6 +97,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getJustificatifDepense',
         summary: 'Le justificatif d’une dépense (pour qui peut voir la dépense)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -108,6 +113,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.update' },
       schema: {
         tags: ['depenses'],
+        operationId: 'updateDepense',
         summary: 'Modifier sa dépense tant qu’elle est en attente (un nouveau justificatif remplace l’ancien)',
         description: BODY_DESCRIPTION,
         consumes: ['multipart/form-data', 'application/json'],
@@ -128,6 +134,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.delete' },
       schema: {
         tags: ['depenses'],
+        operationId: 'deleteDepense',
         summary: 'Retirer une dépense en attente ou rejetée (une dépense approuvée est définitive)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
@@ -145,6 +152,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.approve' },
       schema: {
         tags: ['depenses'],
+        operationId: 'approveDepense',
         summary: 'Approuver une dépense en attente : sa banque est débitée',
         description: 'Solde insuffisant ou déjà traitée : 409. Refusé (403) à celui qui l’a déclarée.',
         params: idParamsSchema,
@@ -165,6 +173,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.reject' },
       schema: {
         tags: ['depenses'],
+        operationId: 'rejectDepense',
         summary: 'Rejeter une dépense en attente, avec son motif',
         params: idParamsSchema,
         body: depenseRejectSchema,

@@ -21,6 +21,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
       config: { right: 'membres.own' },
       schema: {
         tags: ['echeanciers'],
+        operationId: 'getMonEcheancier',
         summary: 'L’échéancier du membre connecté, réglé par ses versements validés',
         response: { 200: successSchema(echeancierSchema) },
       },
@@ -34,6 +35,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
       config: { right: 'echeanciers.read' },
       schema: {
         tags: ['echeanciers'],
+        operationId: 'getEcheancierMembre',
         summary: 'L’échéancier d’un membre, ses retards et son historique',
         params: idParamsSchema,
         response: { 200: successSchema(echeancierSchema) },
@@ -51,6 +53,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
       config: { right: 'echeanciers.update' },
       schema: {
         tags: ['echeanciers'],
+        operationId: 'updateEcheancierDebut',
         summary: 'Déplacer la première échéance (avant tout versement validé)',
         params: idParamsSchema,
         body: echeancierDebutSchema,
@@ -70,6 +73,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
       config: { right: 'echeanciers.update' },
       schema: {
         tags: ['echeanciers'],
+        operationId: 'rescheduleEcheancier',
         summary: 'Réaménager ce qui reste à payer\u00a0: nouvelle durée ou nouveau montant mensuel',
         params: idParamsSchema,
         body: reechelonnementSchema,

@@ -20,6 +20,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'listFavoris',
         summary: 'Mes favoris (recherche titre, site, ville ; tri récents, prix, nom)',
         querystring: pageQuerySchema.omit({ sortOrder: true }).extend({
           search: z.string().trim().max(100).optional(),
@@ -38,6 +39,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'addFavori',
         summary: 'Ajouter aux favoris',
         body: favoriBodySchema,
         response: { 201: successSchema(favoriSchema) },
@@ -55,6 +57,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'removeFavori',
         summary: 'Retirer des favoris',
         params: z.object({ produitId: idField() }),
         response: { 200: messageOnlySchema },
@@ -70,7 +73,12 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
     '/favoris',
     {
       config: { right: 'favoris.manage' },
-      schema: { tags: ['favoris'], summary: 'Vider les favoris', response: { 200: messageOnlySchema } },
+      schema: {
+        tags: ['favoris'],
+        operationId: 'clearFavoris',
+        summary: 'Vider les favoris',
+        response: { 200: messageOnlySchema },
+      },
     },
     async (request) => {
       const count = await favoris.clear(callerOf(request));

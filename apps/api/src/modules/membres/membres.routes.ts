@@ -23,6 +23,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.read' },
       schema: {
         tags: ['membres'],
+        operationId: 'listMembres',
         summary: 'Liste des membres (un gestionnaire ne voit que ses clients)',
         querystring: membreListQuerySchema,
         response: { 200: listSchema(membreSchema) },
@@ -37,6 +38,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.mes_clients' },
       schema: {
         tags: ['membres'],
+        operationId: 'listMesClients',
         summary: 'Les clients assignés au gestionnaire connecté',
         querystring: membreListQuerySchema,
         response: { 200: listSchema(membreSchema) },
@@ -51,6 +53,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.read' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMembreStats',
         summary: 'Statistiques des membres (ceux du gestionnaire pour un gestionnaire)',
         response: { 200: successSchema(membreStatsSchema) },
       },
@@ -64,6 +67,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
+        operationId: 'assignMembresGestionnaire',
         summary: 'Assigner plusieurs membres à un gestionnaire (id de son compte)',
         body: membresGestionnaireSchema,
         response: { 200: successSchema(z.object({ updated: z.number().int() })) },
@@ -82,6 +86,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.own' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMonDossier',
         summary: 'Le dossier du membre connecté (son produit, ses montants)',
         response: { 200: successSchema(membreSchema) },
       },
@@ -95,6 +100,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.detail' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMembre',
         summary: 'Un membre',
         params: idParamsSchema,
         response: { 200: successSchema(membreSchema) },
@@ -109,6 +115,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.update' },
       schema: {
         tags: ['membres'],
+        operationId: 'updateMembre',
         summary: 'Modifier un membre (champs modifiés seulement)',
         params: idParamsSchema,
         body: membreUpdateSchema,
@@ -128,6 +135,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
+        operationId: 'assignMembreGestionnaire',
         summary: 'Assigner un membre à un gestionnaire (id de son compte)',
         params: idParamsSchema,
         body: membreGestionnaireSchema,
@@ -151,6 +159,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.update' },
       schema: {
         tags: ['membres'],
+        operationId: 'deleteMembre',
         summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },

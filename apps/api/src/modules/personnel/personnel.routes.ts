@@ -24,6 +24,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'listPersonnel',
         summary: 'Liste du personnel (recherche, filtres, tri, pagination) ; id = id du compte',
         querystring: personnelListQuerySchema,
         response: { 200: listSchema(personnelSchema) },
@@ -38,6 +39,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'getPersonnelStats',
         summary: 'Statistiques du personnel',
         response: { 200: successSchema(personnelStatsSchema) },
       },
@@ -51,6 +53,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'searchPersonnel',
         summary: 'Recherche rapide (20 résultats au plus)',
         querystring: personnelSearchQuerySchema,
         response: { 200: successSchema(z.array(personnelSchema)) },
@@ -65,6 +68,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'gestionnaires.list_active' },
       schema: {
         tags: ['personnel'],
+        operationId: 'listGestionnairesActifs',
         summary: 'Gestionnaires actifs (id du compte, nom, poste, département), pour valider une demande',
         response: { 200: successSchema(z.array(gestionnaireActifSchema)) },
       },
@@ -78,6 +82,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'getPersonnel',
         summary: 'Un membre du personnel, par l’id de son compte',
         params: personnelParamsSchema,
         response: { 200: successSchema(personnelSchema) },
@@ -92,6 +97,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'createPersonnel',
         summary: 'Ajouter un membre du personnel et son compte (code employé tiré si absent)',
         body: personnelCreateSchema,
         response: { 201: successSchema(personnelSchema) },
@@ -109,6 +115,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'updatePersonnel',
         summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
         params: personnelParamsSchema,
         body: personnelUpdateSchema,
@@ -128,6 +135,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'deletePersonnel',
         summary: 'Supprimer un membre du personnel et son compte, par l’id du compte',
         params: personnelParamsSchema,
         response: { 200: messageOnlySchema },

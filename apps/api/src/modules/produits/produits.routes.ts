@@ -23,13 +23,17 @@ const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Products (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }> = async (app, { produits }) => {
-  for (const url of ['/produits', '/produits/search']) {
+  for (const [url, operationId] of [
+    ['/produits', 'listProduits'],
+    ['/produits/search', 'searchProduits'],
+  ] as const) {
     app.get(
       url,
       {
         config: { right: 'produits.read' },
         schema: {
           tags: ['produits'],
+          operationId,
           summary: 'Catalogue (recherche, filtres, tri, pagination)',
           querystring: produitListQuerySchema,
           response: { 200: listSchema(produitSchema) },
@@ -45,6 +49,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'getProduitStats',
         summary: 'Statistiques du catalogue',
         response: { 200: successSchema(produitStatsSchema) },
       },
@@ -58,6 +63,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'listProduitsSite',
         summary: 'Produits d’un site',
         params: z.object({ siteId: idField() }),
         querystring: produitListQuerySchema.omit({ site_id: true }).extend({
@@ -78,6 +84,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'getProduit',
         summary: 'Un produit',
         params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
@@ -95,6 +102,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'createProduit',
         summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
         consumes: formConsumes,
         response: { 201: successSchema(produitSchema) },
@@ -112,6 +120,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'updateProduit',
         summary: 'Modifier un produit (les images ou plans envoyés remplacent les actuels)',
         consumes: formConsumes,
         params: idParamsSchema,
@@ -131,6 +140,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'deleteProduit',
         summary: 'Supprimer un produit non réservé',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
@@ -152,6 +162,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         config: { right: 'produits.manage' },
         schema: {
           tags: ['produits'],
+          operationId: `${action}Produit`,
           summary: active ? 'Activer un produit' : 'Désactiver un produit',
           params: idParamsSchema,
           response: { 200: successSchema(produitSchema) },

@@ -34,6 +34,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'listRemboursements',
         summary: 'Demandes de remboursement visibles par l’appelant (filtres membre et statut, pagination)',
         querystring: remboursementListQuerySchema,
         response: { 200: listSchema(remboursementSchema) },
@@ -51,6 +52,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getRemboursementStats',
         summary: 'Nombre de demandes par statut et montants, dans le périmètre de l’appelant',
         response: { 200: successSchema(remboursementStatsSchema) },
       },
@@ -64,6 +66,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'listMembresRemboursables',
         summary: 'Les membres pour qui l’appelant peut demander un remboursement, avec le montant remboursable',
         description:
           'Un membre : lui-même ; un gestionnaire : ses clients ; les autres : tous (recherche par nom, e-mail ou code).',
@@ -83,6 +86,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.create' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'createRemboursement',
         summary: 'Demander un remboursement (JSON, ou multipart avec le fichier « fichier_justificatif »)',
         description: `Corps : ${Object.keys(remboursementCreateSchema.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus). Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.`,
         consumes: ['multipart/form-data', 'application/json'],
@@ -103,6 +107,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.total' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'createRemboursementTotal',
         summary: 'Remboursement total d’un membre qui quitte le programme (montant calculé par le serveur)',
         description: 'Le paramètre est l’identifiant du membre. Rien à rembourser : 409.',
         params: idParamsSchema,
@@ -123,6 +128,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getRemboursement',
         summary: 'Une demande de remboursement',
         params: idParamsSchema,
         response: { 200: successSchema(remboursementSchema) },
@@ -140,6 +146,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getJustificatifRemboursement',
         summary: 'Le justificatif d’une demande (pour qui peut voir la demande)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -155,6 +162,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.process' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'processRemboursement',
         summary:
           'Approuver (la banque principale est débitée, le total payé du membre baisse) ou rejeter (avec un commentaire)',
         description:
@@ -177,6 +185,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.cancel' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'cancelRemboursement',
         summary: 'Annuler une demande en attente (un responsable, ou le membre qui l’a faite)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },

@@ -21,13 +21,17 @@ const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Sites (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
-  for (const url of ['/sites', '/sites/search']) {
+  for (const [url, operationId] of [
+    ['/sites', 'listSites'],
+    ['/sites/search', 'searchSites'],
+  ] as const) {
     app.get(
       url,
       {
         config: { right: 'sites.read' },
         schema: {
           tags: ['sites'],
+          operationId,
           summary: 'Liste des sites (recherche, tri, pagination)',
           querystring: siteListQuerySchema,
           response: { 200: listSchema(siteSchema) },
@@ -41,7 +45,12 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
     '/sites/stats',
     {
       config: { right: 'sites.read' },
-      schema: { tags: ['sites'], summary: 'Statistiques des sites', response: { 200: successSchema(siteStatsSchema) } },
+      schema: {
+        tags: ['sites'],
+        operationId: 'getSiteStats',
+        summary: 'Statistiques des sites',
+        response: { 200: successSchema(siteStatsSchema) },
+      },
     },
     async (request) => ({ success: true as const, data: await sites.stats(callerOf(request)) }),
   );
@@ -52,6 +61,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.read' },
       schema: {
         tags: ['sites'],
+        operationId: 'getSite',
         summary: 'Un site',
         params: idParamsSchema,
         response: { 200: successSchema(siteSchema) },
@@ -69,6 +79,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'createSite',
         summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
         consumes: formConsumes,
         response: { 201: successSchema(siteSchema) },
@@ -86,6 +97,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'updateSite',
         summary: 'Modifier un site (les photos ou plans envoyés remplacent les actuels)',
         consumes: formConsumes,
         params: idParamsSchema,
@@ -105,6 +117,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'deleteSite',
         summary: 'Supprimer un site sans produits',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
@@ -126,6 +139,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         config: { right: 'sites.manage' },
         schema: {
           tags: ['sites'],
+          operationId: `${action}Site`,
           summary: active ? 'Activer un site' : 'Désactiver un site',
           params: idParamsSchema,
           response: { 200: successSchema(siteSchema) },

@@ -31,6 +31,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'listUtilisateurs',
         summary: 'Liste des comptes (recherche, rôle, statut, tri, pagination)',
         querystring: utilisateurListQuerySchema,
         response: { 200: listSchema(utilisateurSchema) },
@@ -45,6 +46,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'getUtilisateurStats',
         summary: 'Statistiques des comptes',
         response: { 200: successSchema(utilisateurStatsSchema) },
       },
@@ -58,6 +60,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'createUtilisateur',
         summary:
           'Créer un compte demandeur (un compte du personnel se crée depuis /admin/personnel, un compte membre naît de la validation d’une demande)',
         body: utilisateurCreateSchema,
@@ -76,6 +79,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'getUtilisateur',
         summary: 'Un compte (pour un membre du personnel, le même id que dans /personnel)',
         params: idParamsSchema,
         response: { 200: successSchema(utilisateurSchema) },
@@ -90,6 +94,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'updateUtilisateur',
         summary: 'Modifier un compte (identité, rôle)',
         params: idParamsSchema,
         body: utilisateurUpdateSchema,
@@ -109,6 +114,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'deleteUtilisateur',
         summary: 'Supprimer un compte (jamais un compte membre)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
@@ -127,6 +133,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         config: { right: 'utilisateurs.manage' },
         schema: {
           tags: ['utilisateurs'],
+          operationId: `${action}Utilisateur`,
           summary: `Passer le compte au statut « ${statut} »`,
           params: idParamsSchema,
           response: { 200: successSchema(utilisateurSchema) },
@@ -146,6 +153,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.reset_password' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'resetPasswordUtilisateur',
         summary: 'Mot de passe temporaire, montré une seule fois, à changer à la prochaine connexion',
         params: idParamsSchema,
         response: { 200: successSchema(tempPasswordSchema) },

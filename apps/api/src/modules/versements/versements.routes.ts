@@ -39,22 +39,25 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
   const lists = [
     {
       url: '/versements',
+      operationId: 'listVersements',
       right: 'versements.read',
       summary: 'Versements visibles par l’appelant (filtres, recherche, tri, pagination)',
     },
     {
       url: '/versements/gestionnaire',
+      operationId: 'listVersementsGestionnaire',
       right: 'versements.gestionnaire',
       summary: 'Versements des clients du gestionnaire connecté',
     },
   ] as const;
-  for (const { url, right, summary } of lists) {
+  for (const { url, operationId, right, summary } of lists) {
     app.get(
       url,
       {
         config: { right },
         schema: {
           tags: ['versements'],
+          operationId,
           summary,
           querystring: versementListQuerySchema,
           response: { 200: listSchema(versementSchema) },
@@ -70,6 +73,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getVersementStats',
         summary: 'Nombre et montants des versements par statut, dans le périmètre de l’appelant',
         response: { 200: successSchema(versementStatsSchema) },
       },
@@ -83,6 +87,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.create' },
       schema: {
         tags: ['versements'],
+        operationId: 'createVersement',
         summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
         description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
         consumes: ['multipart/form-data', 'application/json'],
@@ -111,6 +116,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getVersement',
         summary: 'Un versement',
         params: idParamsSchema,
         response: { 200: successSchema(versementSchema) },
@@ -125,6 +131,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getScanVersement',
         summary: 'Le reçu scanné d’un versement (pour qui peut voir le versement)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -140,6 +147,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.validate' },
       schema: {
         tags: ['versements'],
+        operationId: 'validateVersement',
         summary: 'Valider un versement en attente : la banque est créditée, le total payé du membre augmente',
         description: 'Refusé (403) à celui qui l’a déclaré : quatre yeux. Déjà traité : 409.',
         params: idParamsSchema,
@@ -159,6 +167,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.reject' },
       schema: {
         tags: ['versements'],
+        operationId: 'rejectVersement',
         summary: 'Rejeter un versement en attente, avec un motif facultatif',
         params: idParamsSchema,
         body: versementRejectSchema,
@@ -178,6 +187,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.delete' },
       schema: {
         tags: ['versements'],
+        operationId: 'deleteVersement',
         summary: 'Supprimer un versement (un versement validé est contrepassé sur sa banque)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },
