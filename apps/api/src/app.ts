@@ -71,14 +71,10 @@ import { UtilisateursService } from './modules/utilisateurs/utilisateurs.service
 import { versementsRoutes } from './modules/versements/versements.routes.ts';
 import { VersementsService } from './modules/versements/versements.service.ts';
 import { registerAuth } from './plugins/auth.ts';
-import {
-  addErrorResponses,
-  clientErrorHandler,
-  frameworkErrorHandler,
-  registerErrorHandler,
-} from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
 import { registerInputGuards } from './plugins/input.ts';
+import { documentRoute } from './plugins/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,10 +176,11 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyRequests }),
   });
 
-  // Before registerAuth's own onRoute hook: the docs pages are public, every route gets the error schemas.
+  // Before registerAuth's own onRoute hook: the docs pages are public, every route's schema gets its
+  // security and error answers.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && route.schema) addErrorResponses(route.schema as never);
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    if (route.url.startsWith('/api')) documentRoute(route);
   });
   registerAuth(app, auth);
 

@@ -16,6 +16,7 @@ const apiRoutes = () => ctx.app.routeRights.filter((r) => !r.url.startsWith('/ap
 
 interface Operation {
   operationId?: string;
+  security?: unknown[];
 }
 /** The operations of the OpenAPI document, each with its method and path. */
 const operations = () =>
@@ -31,16 +32,36 @@ describe('route registry', () => {
     expect(apiRoutes().length).toBeGreaterThan(10);
   });
 
-  it('gives every /api route a success response schema and the error schemas', () => {
+  it('gives every /api route a success response schema and the error shape of a 500', () => {
     for (const route of apiRoutes().filter((r) => r.url !== '/api/openapi.json')) {
       expect(
         route.responses.some((s) => s.startsWith('2')),
         `${route.method} ${route.url}`,
       ).toBe(true);
-      expect(route.responses, `${route.method} ${route.url}`).toEqual(
-        expect.arrayContaining(['400', '401', '403', '404', '500']),
-      );
+      expect(route.responses, `${route.method} ${route.url}`).toContain('500');
     }
+  });
+
+  it('says security: [] on exactly the public operations of the OpenAPI document', () => {
+    const publicOperations = new Set(
+      apiRoutes()
+        .filter((r) => r.public)
+        .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    for (const { label, operation } of operations()) {
+      expect(operation.security, label).toEqual(publicOperations.has(label) ? [] : undefined);
+    }
+    expect(operations().filter(({ operation }) => operation.security).length).toBeGreaterThan(10);
+  });
+
+  it('lists 401 on a public operation only where it signs in', () => {
+    const signIn = apiRoutes().filter((r) => r.public && r.responses.includes('401'));
+    expect(signIn.map((r) => r.url).sort()).toEqual([
+      '/api/membre-auth/login',
+      '/api/personnel-auth/login',
+      '/api/personnel-auth/refresh',
+      '/api/personnel-auth/refresh-token',
+    ]);
   });
 
   it('names every operation of the OpenAPI document with its own camelCase operationId', () => {
@@ -62,6 +83,7 @@ describe('route registry', () => {
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().code).toBe('TOKEN_MISSING');
+      expect(route.responses, `${route.method} ${route.url}`).toContain('401');
     }
   });
 
@@ -82,6 +104,8 @@ describe('route registry', () => {
           payload: route.method === 'GET' ? undefined : {},
         });
         const label = `${role} ${route.method} ${route.url} → ${response.statusCode}`;
+        // Whatever it answers (403, 404 for the unknown id, 400 for the empty body) is in its document.
+        if (response.statusCode >= 400) expect(route.responses, label).toContain(String(response.statusCode));
         if (route.right && can(role, route.right)) {
           expect([401, 403], label).not.toContain(response.statusCode);
         } else {
@@ -89,6 +113,43 @@ describe('route registry', () => {
           expect(response.json().message, label).toBe('Accès refusé – Rôle insuffisant.');
         }
       }
+    }
+  });
+
+  it('answers 503 in maintenance, as documented, on every route a role other than the admin may call', async () => {
+    const admin = (await loginAs(ctx, 'admin')).auth;
+    const tokens = Object.fromEntries(
+      await Promise.all(
+        ROLES.filter((role) => role !== 'admin').map(async (role) => [role, (await loginAs(ctx, role)).auth] as const),
+      ),
+    );
+    const maintenance = (on: boolean) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { system: { maintenanceMode: on } },
+      });
+    expect((await maintenance(true)).statusCode).toBe(200);
+    try {
+      for (const route of apiRoutes().filter((r) => !r.public && r.right)) {
+        const role = ROLES.find((r) => r !== 'admin' && route.right && can(r, route.right));
+        const label = `${role} ${route.method} ${route.url}`;
+        if (!role) {
+          expect(route.responses, label).not.toContain('503');
+          continue;
+        }
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: tokens[role],
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(response.statusCode, label).toBe(503);
+        expect(route.responses, label).toContain('503');
+      }
+    } finally {
+      await maintenance(false);
     }
   });
 

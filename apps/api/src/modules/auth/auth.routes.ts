@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { AuthService } from './auth.service.ts';
 import { throttleAddress } from './login-throttle.ts';
 
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           operationId,
           summary: 'Connexion (e-mail, code employé ou code membre)',
           body: loginBodySchema,
-          response: { 200: successSchema(loginDataSchema) },
+          response: { 200: successSchema(loginDataSchema), ...errorResponses(401, 403, 503) },
         },
       },
       async (request) => ({
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           operationId,
           summary: 'Renouveler le jeton (rotation du jeton de rafraîchissement)',
           body: refreshBodySchema,
-          response: { 200: refreshResponseSchema },
+          response: { 200: refreshResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => {
@@ -159,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         operationId: 'updateProfile',
         summary: 'Modifier mon profil',
         body: profileUpdateBodySchema,
-        response: { 200: successSchema(profileSchema) },
+        response: { 200: successSchema(profileSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({

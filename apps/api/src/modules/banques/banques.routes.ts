@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { BanquesService } from './banques.service.ts';
 
 /** Banks (spec 3 §7 Banks): admin and comptable; the forms' bank choice for whoever files a payment. */
@@ -58,7 +59,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         tags: ['banques'],
         operationId: 'getBanquePrincipale',
         summary: 'La banque principale (404 s’il n’y en a pas)',
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({ success: true as const, data: await banques.principale(callerOf(request)) }),
@@ -73,7 +74,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         operationId: 'createBanque',
         summary: 'Créer une banque avec son solde initial',
         body: banqueCreateSchema,
-        response: { 201: successSchema(banqueSchema) },
+        response: { 201: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -107,7 +108,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         summary: 'Modifier une banque (champs envoyés ; le solde ne change que par un mouvement)',
         params: idParamsSchema,
         body: banqueUpdateSchema,
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -126,7 +127,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         operationId: 'deleteBanque',
         summary: 'Supprimer une banque sans historique ; une banque avec des mouvements est désactivée',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -145,7 +146,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         summary: 'Dépôt ou retrait manuel : un mouvement avec son commentaire (jamais sous zéro)',
         params: idParamsSchema,
         body: banqueSoldeSchema,
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -165,7 +166,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
         summary: 'Mouvements d’une banque, du plus récent au plus ancien',
         params: idParamsSchema,
         querystring: mouvementListQuerySchema,
-        response: { 200: listSchema(mouvementSchema) },
+        response: { 200: listSchema(mouvementSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({

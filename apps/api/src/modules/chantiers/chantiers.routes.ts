@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { ChantiersService } from './chantiers.service.ts';
 
 /** Chantiers (spec 2 §7): the list, its figures, a product's, and the changes of admin and gestionnaire. */
@@ -111,7 +112,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
         description: `Corps : ${CHANTIER_FORM_FIELDS.join(', ')}. Un changement de statut hors de ces transitions : 409.`,
         params: idParamsSchema,
         body: chantierUpdateSchema.in.describe('Le formulaire de modification'),
-        response: { 200: successSchema(chantierSchema) },
+        response: { 200: successSchema(chantierSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { DemandesService } from './demandes.service.ts';
 
 interface DemandesRoutesOptions {
@@ -87,7 +88,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
         operationId: 'createDemande',
         summary: 'Créer une demande (personnel)',
         body: demandeCreateSchema,
-        response: { 201: successSchema(demandeSchema) },
+        response: { 201: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -135,7 +136,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
         summary: 'Modifier une demande en attente (champs envoyés seulement)',
         params: idParamsSchema,
         body: demandeUpdateSchema,
-        response: { 200: successSchema(demandeSchema) },
+        response: { 200: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -154,7 +155,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
         operationId: 'deleteDemande',
         summary: 'Supprimer une demande non validée',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -174,7 +175,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
           'Valider avec un gestionnaire (gere_par : id de son compte) : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
         params: idParamsSchema,
         body: demandeValidateSchema,
-        response: { 200: successSchema(demandeSchema) },
+        response: { 200: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { DepensesService } from './depenses.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
@@ -118,7 +119,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         description: BODY_DESCRIPTION,
         consumes: ['multipart/form-data', 'application/json'],
         params: idParamsSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -137,7 +138,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         operationId: 'deleteDepense',
         summary: 'Retirer une dépense en attente ou rejetée (une dépense approuvée est définitive)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -157,7 +158,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         description: 'Solde insuffisant ou déjà traitée : 409. Refusé (403) à celui qui l’a déclarée.',
         params: idParamsSchema,
         body: depenseApproveSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -177,7 +178,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         summary: 'Rejeter une dépense en attente, avec son motif',
         params: idParamsSchema,
         body: depenseRejectSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({

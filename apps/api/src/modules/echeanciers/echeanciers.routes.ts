@@ -8,6 +8,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { EcheanciersService } from './echeanciers.service.ts';
 
 /** A member's schedule (issue 15): read in the member file's scope, changed by an admin. */
@@ -23,7 +24,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
         tags: ['echeanciers'],
         operationId: 'getMonEcheancier',
         summary: 'L’échéancier du membre connecté, réglé par ses versements validés',
-        response: { 200: successSchema(echeancierSchema) },
+        response: { 200: successSchema(echeancierSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({ success: true as const, data: await echeanciers.own(callerOf(request)) }),
@@ -57,7 +58,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
         summary: 'Déplacer la première échéance (avant tout versement validé)',
         params: idParamsSchema,
         body: echeancierDebutSchema,
-        response: { 200: successSchema(echeancierSchema) },
+        response: { 200: successSchema(echeancierSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -77,7 +78,7 @@ export const echeanciersRoutes: FastifyPluginAsyncZod<{ echeanciers: Echeanciers
         summary: 'Réaménager ce qui reste à payer\u00a0: nouvelle durée ou nouveau montant mensuel',
         params: idParamsSchema,
         body: reechelonnementSchema,
-        response: { 200: successSchema(echeancierSchema) },
+        response: { 200: successSchema(echeancierSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { FavorisService } from './favoris.service.ts';
 
 /** "Mes Favoris": each account's own saved products. */
@@ -42,7 +43,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
         operationId: 'addFavori',
         summary: 'Ajouter aux favoris',
         body: favoriBodySchema,
-        response: { 201: successSchema(favoriSchema) },
+        response: { 201: successSchema(favoriSchema), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

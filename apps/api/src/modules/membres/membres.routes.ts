@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { MembresService } from './membres.service.ts';
 
 /** Members (spec 3 §7): admin all, gestionnaire his clients read-only, membre his own file. */
@@ -70,7 +71,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         operationId: 'assignMembresGestionnaire',
         summary: 'Assigner plusieurs membres à un gestionnaire (id de son compte)',
         body: membresGestionnaireSchema,
-        response: { 200: successSchema(z.object({ updated: z.number().int() })) },
+        response: { 200: successSchema(z.object({ updated: z.number().int() })), ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -88,7 +89,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         tags: ['membres'],
         operationId: 'getMonDossier',
         summary: 'Le dossier du membre connecté (son produit, ses montants)',
-        response: { 200: successSchema(membreSchema) },
+        response: { 200: successSchema(membreSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({ success: true as const, data: await membres.own(callerOf(request)) }),
@@ -119,7 +120,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         summary: 'Modifier un membre (champs modifiés seulement)',
         params: idParamsSchema,
         body: membreUpdateSchema,
-        response: { 200: successSchema(membreSchema) },
+        response: { 200: successSchema(membreSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -162,7 +163,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
         operationId: 'deleteMembre',
         summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => membres.remove(callerOf(request), request.params.id),

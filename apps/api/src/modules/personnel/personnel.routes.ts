@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { PersonnelService } from './personnel.service.ts';
 
 /** Staff (spec 3 §7): every call is the admin's. A staff member's id is his account id, as everywhere. */
@@ -100,7 +101,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         operationId: 'createPersonnel',
         summary: 'Ajouter un membre du personnel et son compte (code employé tiré si absent)',
         body: personnelCreateSchema,
-        response: { 201: successSchema(personnelSchema) },
+        response: { 201: successSchema(personnelSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -119,7 +120,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
         params: personnelParamsSchema,
         body: personnelUpdateSchema,
-        response: { 200: successSchema(personnelSchema) },
+        response: { 200: successSchema(personnelSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -138,7 +139,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         operationId: 'deletePersonnel',
         summary: 'Supprimer un membre du personnel et son compte, par l’id du compte',
         params: personnelParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

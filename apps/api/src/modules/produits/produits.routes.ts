@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { ProduitsService } from './produits.service.ts';
 
 const PRODUIT_FILES: FileFields = {
@@ -143,7 +144,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         operationId: 'deleteProduit',
         summary: 'Supprimer un produit non réservé',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -18,6 +18,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { RemboursementsService } from './remboursements.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
@@ -90,7 +91,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
         summary: 'Demander un remboursement (JSON, ou multipart avec le fichier « fichier_justificatif »)',
         description: `Corps : ${Object.keys(remboursementCreateSchema.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus). Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.`,
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: successSchema(remboursementSchema) },
+        response: { 201: successSchema(remboursementSchema), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -111,7 +112,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
         summary: 'Remboursement total d’un membre qui quitte le programme (montant calculé par le serveur)',
         description: 'Le paramètre est l’identifiant du membre. Rien à rembourser : 409.',
         params: idParamsSchema,
-        response: { 201: successSchema(remboursementSchema) },
+        response: { 201: successSchema(remboursementSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -169,7 +170,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
           'Déjà traitée, solde insuffisant ou pas de banque principale : 409. Refusé (403) à celui qui l’a déposée.',
         params: idParamsSchema,
         body: remboursementTraiterSchema,
-        response: { 200: successSchema(remboursementSchema) },
+        response: { 200: successSchema(remboursementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -188,7 +189,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
         operationId: 'cancelRemboursement',
         summary: 'Annuler une demande en attente (un responsable, ou le membre qui l’a faite)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

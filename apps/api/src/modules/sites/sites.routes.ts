@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { SitesService } from './sites.service.ts';
 
 const SITE_FILES: FileFields = {
@@ -120,7 +121,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         operationId: 'deleteSite',
         summary: 'Supprimer un site sans produits',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { UtilisateursService } from './utilisateurs.service.ts';
 
 const STATUT_ACTIONS = [
@@ -64,7 +65,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         summary:
           'Créer un compte demandeur (un compte du personnel se crée depuis /admin/personnel, un compte membre naît de la validation d’une demande)',
         body: utilisateurCreateSchema,
-        response: { 201: successSchema(utilisateurSchema) },
+        response: { 201: successSchema(utilisateurSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -98,7 +99,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         summary: 'Modifier un compte (identité, rôle)',
         params: idParamsSchema,
         body: utilisateurUpdateSchema,
-        response: { 200: successSchema(utilisateurSchema) },
+        response: { 200: successSchema(utilisateurSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -117,7 +118,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         operationId: 'deleteUtilisateur',
         summary: 'Supprimer un compte (jamais un compte membre)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -136,7 +137,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
           operationId: `${action}Utilisateur`,
           summary: `Passer le compte au statut « ${statut} »`,
           params: idParamsSchema,
-          response: { 200: successSchema(utilisateurSchema) },
+          response: { 200: successSchema(utilisateurSchema), ...errorResponses(409) },
         },
       },
       async (request) => ({
@@ -156,7 +157,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         operationId: 'resetPasswordUtilisateur',
         summary: 'Mot de passe temporaire, montré une seule fois, à changer à la prochaine connexion',
         params: idParamsSchema,
-        response: { 200: successSchema(tempPasswordSchema) },
+        response: { 200: successSchema(tempPasswordSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { VersementsService } from './versements.service.ts';
 
 const SCAN_FILES: FileFields = { scan_recu: { kind: 'scan', word: 'scan', max: 1 } };
@@ -92,7 +93,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
         consumes: ['multipart/form-data', 'application/json'],
         headers: idempotencyHeaders,
-        response: { 201: successSchema(versementSchema) },
+        response: { 201: successSchema(versementSchema), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -151,7 +152,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         summary: 'Valider un versement en attente : la banque est créditée, le total payé du membre augmente',
         description: 'Refusé (403) à celui qui l’a déclaré : quatre yeux. Déjà traité : 409.',
         params: idParamsSchema,
-        response: { 200: successSchema(versementSchema) },
+        response: { 200: successSchema(versementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -171,7 +172,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         summary: 'Rejeter un versement en attente, avec un motif facultatif',
         params: idParamsSchema,
         body: versementRejectSchema,
-        response: { 200: successSchema(versementSchema) },
+        response: { 200: successSchema(versementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -190,7 +191,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         operationId: 'deleteVersement',
         summary: 'Supprimer un versement (un versement validé est contrepassé sur sa banque)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

@@ -1,0 +1,75 @@
+import { can, errorBodySchema, ROLES } from '@app/shared';
+import type { RouteOptions } from 'fastify';
+import type { z } from 'zod';
+
+/** What each error status means, as the OpenAPI document says it (the body is always the error envelope). */
+const ERROR_DESCRIPTIONS = {
+  400: 'Données invalides\u00a0: le message, et un message par champ',
+  401: 'Non authentifié\u00a0: jeton absent, invalide ou expiré',
+  403: 'Accès refusé\u00a0: droit du rôle, mot de passe temporaire à changer, ou règle des quatre yeux',
+  404: 'Ressource non trouvée',
+  409: 'Refusé dans l’état actuel des données (déjà traité, encore utilisé, valeur déjà prise…)',
+  413: 'Fichier ou requête trop volumineux',
+  415: 'Type de contenu ou de fichier non accepté',
+  429: 'Trop de requêtes\u00a0: réessayez plus tard',
+  500: 'Erreur interne du serveur',
+  503: 'Maintenance en cours (les administrateurs restent servis)',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+const ERROR_RESPONSES = Object.fromEntries(
+  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [status, errorBodySchema.describe(description)]),
+) as Record<ErrorStatus, typeof errorBodySchema>;
+
+/**
+ * The error answers a route declares itself, beyond those `documentRoute` derives: a conflict with
+ * the data's state (409), a lookup without a path parameter (404), a public route's own refusals.
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ERROR_RESPONSES[status]])) as Record<
+    S,
+    typeof errorBodySchema
+  >;
+}
+
+/**
+ * Completes an /api route's schema from its config (onRoute): `security: []` when it is public, and the
+ * error statuses it can answer to a client that follows the document.
+ */
+export function documentRoute(route: RouteOptions) {
+  const schema = route.schema;
+  if (!schema) return;
+  if (route.config?.public) schema.security = [];
+  const response = { ...(schema.response as Record<number, unknown> | undefined) };
+  for (const status of derivedErrors(route)) response[status] ??= ERROR_RESPONSES[status];
+  schema.response = response;
+}
+
+function derivedErrors({ config = {}, schema = {}, onRequest }: RouteOptions): ErrorStatus[] {
+  const statuses: ErrorStatus[] = [500];
+  const right = config.right;
+  const body = Boolean(schema.body || schema.consumes);
+  if (body || schema.params || schema.querystring || schema.headers) statuses.push(400);
+  if (!config.public) {
+    statuses.push(401);
+    // The rights check, and the temporary password to change first (outside the few routes allowed meanwhile).
+    if (!config.duringPasswordChange || ROLES.some((role) => !right || !can(role, right))) statuses.push(403);
+    // Maintenance mode turns away every signed-in role but the admin.
+    if (ROLES.some((role) => role !== 'admin' && right && can(role, right))) statuses.push(503);
+  }
+  // A path parameter names a row that may be missing, unless the answer is a list filtered by it
+  // (an unknown parent is an empty list); lists whose parent must exist declare their 404.
+  if (schema.params && !answersList(schema.response)) statuses.push(404);
+  // The 1 MB body limit; a content type other than the operation's.
+  if (body) statuses.push(413, 415);
+  // The API's hourly limit, or the route's own limiter when it opts out of the global one (health has none).
+  if (config.rateLimit !== false || onRequest) statuses.push(429);
+  return statuses;
+}
+
+function answersList(response: unknown): boolean {
+  const success = (response as Record<number, z.ZodType> | undefined)?.[200];
+  const data = (success as { shape?: Record<string, z.ZodType> } | undefined)?.shape?.data;
+  return data?.def.type === 'array';
+}
