@@ -9,12 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loggerOptions } from './logger.ts';
@@ -74,7 +69,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
 import { registerInputGuards } from './plugins/input.ts';
-import { documentRoute } from './plugins/openapi.ts';
+import { documentRoute, openapiTransform } from './plugins/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,7 +185,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   // The reference is public in development; in production (API_DOCS=admin) openapi.json needs an
   // admin's token and the docs page, which could not send it, is not served.

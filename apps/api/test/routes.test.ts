@@ -14,13 +14,21 @@ afterAll(async () => {
 const concrete = (url: string) => url.replace(/:[a-zA-Z_]+/g, '999999').replace(/\*$/, 'index.html');
 const apiRoutes = () => ctx.app.routeRights.filter((r) => !r.url.startsWith('/api/docs'));
 
+interface Schema {
+  type?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, unknown>;
 }
 /** The operations of the OpenAPI document, each with its method and path. */
 const operations = () =>
-  Object.entries((ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(
+  Object.entries((ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(
     ([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, operation })),
   );
@@ -52,6 +60,42 @@ describe('route registry', () => {
       expect(operation.security, label).toEqual(publicOperations.has(label) ? [] : undefined);
     }
     expect(operations().filter(({ operation }) => operation.security).length).toBeGreaterThan(10);
+  });
+
+  it('lists 413 and 415 on exactly the operations that take a request body', () => {
+    for (const { label, operation } of operations()) {
+      const statuses = Object.keys(operation.responses).filter((s) => s === '413' || s === '415');
+      expect(statuses, label).toEqual(operation.requestBody ? ['413', '415'] : []);
+    }
+  });
+
+  it('documents a form as multipart with its files, and as JSON too unless a file is required', () => {
+    const content = (label: string) => operations().find((o) => o.label === label)?.operation.requestBody?.content;
+    const versement = content('POST /api/versements');
+    expect(Object.keys(versement ?? {})).toEqual(['multipart/form-data', 'application/json']);
+    expect(versement?.['multipart/form-data']?.schema.properties?.scan_recu).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(versement?.['multipart/form-data']?.schema.required).toEqual(
+      expect.arrayContaining(['produit_id', 'montant', 'banque_id', 'numero_recu', 'date_recu']),
+    );
+    expect(versement?.['application/json']?.schema.properties?.scan_recu).toBeUndefined();
+    // A new site needs its photos: multipart only; its edit sends only what changes.
+    const site = content('POST /api/sites');
+    expect(Object.keys(site ?? {})).toEqual(['multipart/form-data']);
+    expect(site?.['multipart/form-data']?.schema.required).toEqual(expect.arrayContaining(['nom_site', 'photo']));
+    expect(site?.['multipart/form-data']?.schema.properties?.photo).toMatchObject({ type: 'array', maxItems: 5 });
+    expect(content('PUT /api/produits/{id}')?.['application/json']?.schema.required).toBeUndefined();
+    // Every multipart body has its file fields.
+    for (const { label, operation } of operations()) {
+      const multipart = operation.requestBody?.content['multipart/form-data']?.schema;
+      if (!multipart) continue;
+      const files = Object.values(multipart.properties ?? {}).filter(
+        (p) => p.format === 'binary' || (p as { items?: Schema }).items?.format === 'binary',
+      );
+      expect(files.length, label).toBeGreaterThan(0);
+    }
   });
 
   it('lists 401 on a public operation only where it signs in', () => {

@@ -1,6 +1,16 @@
 import { can, errorBodySchema, ROLES } from '@app/shared';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type FileFields, fileFieldSchemas } from './files.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** A form the handler reads with readForm: documented as the request body, never validated by Fastify. */
+    form?: { fields: z.ZodType; files: FileFields; requiredFiles: readonly string[] };
+  }
+}
 
 /** What each error status means, as the OpenAPI document says it (the body is always the error envelope). */
 const ERROR_DESCRIPTIONS = {
@@ -49,7 +59,7 @@ export function documentRoute(route: RouteOptions) {
 function derivedErrors({ config = {}, schema = {}, onRequest }: RouteOptions): ErrorStatus[] {
   const statuses: ErrorStatus[] = [500];
   const right = config.right;
-  const body = Boolean(schema.body || schema.consumes);
+  const body = Boolean(schema.body || schema.form);
   if (body || schema.params || schema.querystring || schema.headers) statuses.push(400);
   if (!config.public) {
     statuses.push(401);
@@ -73,3 +83,33 @@ function answersList(response: unknown): boolean {
   const data = (success as { shape?: Record<string, z.ZodType> } | undefined)?.shape?.data;
   return data?.def.type === 'array';
 }
+
+/**
+ * The schema part of a route whose handler reads a form (plugins/files.ts): multipart with its file
+ * fields, or JSON with the same fields and no file. A body schema would make Fastify validate it, so the
+ * form is only described here, for the OpenAPI document; the service parses the fields. A file that
+ * must be sent (a new site's photos) leaves multipart alone.
+ */
+export function formBody(fields: z.ZodType, files: FileFields, requiredFiles: readonly string[] = []) {
+  const consumes = requiredFiles.length ? ['multipart/form-data'] : ['multipart/form-data', 'application/json'];
+  return { consumes, form: { fields, files, requiredFiles } };
+}
+
+/** @fastify/swagger's transform: the zod schemas as JSON Schema, and a form route's fields as its request body. */
+export const openapiTransform: SwaggerTransform = (input) => {
+  const { form, ...schema } = input.schema;
+  if (!form) return jsonSchemaTransform(input);
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, body: form.fields } });
+  const fields = transformed.schema.body as { properties?: object; required?: string[] };
+  const required = [...(fields.required ?? []), ...form.requiredFiles];
+  const multipart = {
+    ...fields,
+    properties: { ...fields.properties, ...fileFieldSchemas(form.files) },
+    ...(required.length ? { required } : {}),
+  };
+  const content = {
+    'multipart/form-data': { schema: multipart },
+    ...(form.requiredFiles.length ? {} : { 'application/json': { schema: fields } }),
+  };
+  return { ...transformed, schema: { ...transformed.schema, body: { content } } };
+};

@@ -17,12 +17,11 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { DepensesService } from './depenses.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
 const JUSTIFICATIF: FileFields = { fichier_justificatif: { kind: 'scan', word: 'scan', max: 1 } };
-const BODY_DESCRIPTION = `Corps : ${Object.keys(depenseCreateSchema.in.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus).`;
 
 /** Expenses (spec 3 §7 Expenses): the list in the caller's scope, the filing, the decisions. */
 export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; media: MediaStore }> = async (
@@ -66,8 +65,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         tags: ['depenses'],
         operationId: 'createDepense',
         summary: 'Déclarer une dépense (JSON, ou multipart avec le fichier « fichier_justificatif »)',
-        description: BODY_DESCRIPTION,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(depenseCreateSchema, JUSTIFICATIF),
         response: { 201: successSchema(depenseSchema) },
       },
     },
@@ -116,8 +114,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
         tags: ['depenses'],
         operationId: 'updateDepense',
         summary: 'Modifier sa dépense tant qu’elle est en attente (un nouveau justificatif remplace l’ancien)',
-        description: BODY_DESCRIPTION,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(depenseCreateSchema, JUSTIFICATIF),
         params: idParamsSchema,
         response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },

@@ -4,6 +4,8 @@ import {
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
+  produitBodySchema,
+  produitFieldsSchema,
   produitListQuerySchema,
   produitSchema,
   produitStatsSchema,
@@ -13,14 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { ProduitsService } from './produits.service.ts';
 
 const PRODUIT_FILES: FileFields = {
   image: { kind: 'photo', word: 'image', max: MEDIA_LIMITS.produit.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.produit.plans.max },
 };
-const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Products (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }> = async (app, { produits }) => {
@@ -105,7 +106,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         tags: ['produits'],
         operationId: 'createProduit',
         summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
-        consumes: formConsumes,
+        ...formBody(produitBodySchema, PRODUIT_FILES, ['image', 'plan']),
         response: { 201: successSchema(produitSchema) },
       },
     },
@@ -123,7 +124,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         tags: ['produits'],
         operationId: 'updateProduit',
         summary: 'Modifier un produit (les images ou plans envoyés remplacent les actuels)',
-        consumes: formConsumes,
+        ...formBody(produitFieldsSchema.partial(), PRODUIT_FILES),
         params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
       },

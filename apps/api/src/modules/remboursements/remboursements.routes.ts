@@ -18,7 +18,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { RemboursementsService } from './remboursements.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
@@ -89,8 +89,9 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
         tags: ['remboursements'],
         operationId: 'createRemboursement',
         summary: 'Demander un remboursement (JSON, ou multipart avec le fichier « fichier_justificatif »)',
-        description: `Corps : ${Object.keys(remboursementCreateSchema.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus). Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.`,
-        consumes: ['multipart/form-data', 'application/json'],
+        description:
+          'Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.',
+        ...formBody(remboursementCreateSchema, JUSTIFICATIF),
         response: { 201: successSchema(remboursementSchema), ...errorResponses(404) },
       },
     },

@@ -3,6 +3,7 @@ import {
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
+  siteBodySchema,
   siteListQuerySchema,
   siteSchema,
   siteStatsSchema,
@@ -11,14 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { SitesService } from './sites.service.ts';
 
 const SITE_FILES: FileFields = {
   photo: { kind: 'photo', word: 'photo', max: MEDIA_LIMITS.site.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.site.plans.max },
 };
-const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Sites (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
@@ -82,7 +82,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         tags: ['sites'],
         operationId: 'createSite',
         summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
-        consumes: formConsumes,
+        ...formBody(siteBodySchema, SITE_FILES, ['photo']),
         response: { 201: successSchema(siteSchema) },
       },
     },
@@ -100,7 +100,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         tags: ['sites'],
         operationId: 'updateSite',
         summary: 'Modifier un site (les photos ou plans envoyés remplacent les actuels)',
-        consumes: formConsumes,
+        ...formBody(siteBodySchema.partial(), SITE_FILES),
         params: idParamsSchema,
         response: { 200: successSchema(siteSchema) },
       },

@@ -17,7 +17,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { VersementsService } from './versements.service.ts';
 
 const SCAN_FILES: FileFields = { scan_recu: { kind: 'scan', word: 'scan', max: 1 } };
@@ -90,8 +90,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
         tags: ['versements'],
         operationId: 'createVersement',
         summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
-        description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(versementCreateSchema, SCAN_FILES),
         headers: idempotencyHeaders,
         response: { 201: successSchema(versementSchema), ...errorResponses(404, 409) },
       },
