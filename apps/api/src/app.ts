@@ -69,7 +69,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
 import { registerInputGuards } from './plugins/input.ts';
-import { documentRoute, openapiTransform } from './plugins/openapi.ts';
+import { documentRoute, swaggerOptions } from './plugins/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,14 +179,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   });
   registerAuth(app, auth);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'API Autopromotion Immobilière', version: '1.0.0', description: 'Back-office, montants en FCFA.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: openapiTransform,
-  });
+  await app.register(swagger, swaggerOptions());
   // The reference is public in development; in production (API_DOCS=admin) openapi.json needs an
   // admin's token and the docs page, which could not send it, is not served.
   if (config.apiDocs === 'public') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

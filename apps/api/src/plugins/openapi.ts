@@ -1,6 +1,6 @@
 import { can, errorBodySchema, ROLES } from '@app/shared';
-import type { SwaggerTransform } from '@fastify/swagger';
-import type { RouteOptions } from 'fastify';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type FileFields, fileFieldSchemas } from './files.ts';
@@ -95,21 +95,101 @@ export function formBody(fields: z.ZodType, files: FileFields, requiredFiles: re
   return { consumes, form: { fields, files, requiredFiles } };
 }
 
-/** @fastify/swagger's transform: the zod schemas as JSON Schema, and a form route's fields as its request body. */
-export const openapiTransform: SwaggerTransform = (input) => {
+/** @fastify/swagger's options: the document's head, and each route's schemas as OpenAPI 3.0 (`openapiTransform`). */
+export function swaggerOptions(): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: 'API Autopromotion Immobilière',
+        version: '1.0.0',
+        description: 'Back-office, montants en FCFA.',
+        license: { name: 'Propriétaire, tous droits réservés' },
+      },
+      // Relative: the server that serves this document, whatever its address.
+      servers: [{ url: '/', description: 'Le serveur qui publie ce document' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: openapiTransform,
+  };
+}
+
+/** The zod schemas as JSON Schema, tidied, and a form route's fields as its request body. */
+const openapiTransform: SwaggerTransform = (input) => {
   const { form, ...schema } = input.schema;
-  if (!form) return jsonSchemaTransform(input);
-  const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, body: form.fields } });
-  const fields = transformed.schema.body as { properties?: object; required?: string[] };
+  const { schema: out, url } = jsonSchemaTransform({
+    ...input,
+    schema: form ? { ...schema, body: form.fields } : schema,
+  });
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    if (out[part]) out[part] = tidy(out[part] as JsonSchema);
+  }
+  if (out.response) {
+    out.response = Object.fromEntries(
+      Object.entries(out.response).map(([status, answer]) => [status, tidy(answer as JsonSchema)]),
+    );
+  }
+  if (form) out.body = formContent(out.body as JsonSchema, form);
+  return { schema: out, url };
+};
+
+/** A form's request body: multipart with its file parts, and the same fields as JSON unless a file is required. */
+function formContent(fields: JsonSchema, form: NonNullable<FastifySchema['form']>) {
   const required = [...(fields.required ?? []), ...form.requiredFiles];
   const multipart = {
     ...fields,
     properties: { ...fields.properties, ...fileFieldSchemas(form.files) },
     ...(required.length ? { required } : {}),
   };
-  const content = {
-    'multipart/form-data': { schema: multipart },
-    ...(form.requiredFiles.length ? {} : { 'application/json': { schema: fields } }),
+  return {
+    content: {
+      'multipart/form-data': { schema: multipart },
+      ...(form.requiredFiles.length ? {} : { 'application/json': { schema: fields } }),
+    },
   };
-  return { ...transformed, schema: { ...transformed.schema, body: { content } } };
-};
+}
+
+interface JsonSchema {
+  [keyword: string]: unknown;
+  type?: string;
+  nullable?: boolean;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+}
+
+/**
+ * What zod's OpenAPI 3.0 output holds that OpenAPI 3.0 refuses or says badly, set right in every
+ * subschema: an anyOf of one schema (fastify-type-provider-zod 7 drops the digits branch of a described
+ * integer field) is that schema; `nullable` needs a type beside it, so it goes into each anyOf branch;
+ * a record over a closed set of keys (required keys, no properties) names its properties.
+ */
+function tidy(schema: JsonSchema): JsonSchema {
+  let out: JsonSchema = { ...schema };
+  if (out.properties) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([key, value]) => [key, tidy(value)]));
+  }
+  for (const keyword of ['items', 'additionalProperties', 'not']) {
+    const value = out[keyword];
+    if (value && typeof value === 'object') out[keyword] = tidy(value as JsonSchema);
+  }
+  for (const keyword of ['anyOf', 'allOf', 'oneOf']) {
+    const value = out[keyword];
+    if (Array.isArray(value)) out[keyword] = value.map(tidy);
+  }
+  if (out.anyOf?.length === 1) {
+    const { anyOf, ...rest } = out;
+    out = { ...anyOf[0], ...rest };
+  }
+  if (out.nullable && !out.type && out.anyOf) {
+    const { nullable, anyOf, ...rest } = out;
+    out = { ...rest, anyOf: anyOf.map((branch) => ({ ...branch, nullable })) };
+  }
+  const { properties = {}, additionalProperties } = out;
+  const unnamed = (out.required ?? []).filter((key) => !(key in properties));
+  if (unnamed.length && typeof additionalProperties === 'object') {
+    out.properties = { ...properties, ...Object.fromEntries(unnamed.map((key) => [key, additionalProperties])) };
+  }
+  return out;
+}
