@@ -2,7 +2,7 @@ import { can, errorBodySchema, ROLES } from '@app/shared';
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type FileFields, fileFieldSchemas } from './files.ts';
 
 declare module 'fastify' {
@@ -28,19 +28,12 @@ const ERROR_DESCRIPTIONS = {
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
-const ERROR_RESPONSES = Object.fromEntries(
-  Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [status, errorBodySchema.describe(description)]),
-) as Record<ErrorStatus, typeof errorBodySchema>;
-
 /**
  * The error answers a route declares itself, beyond those `documentRoute` derives: a conflict with
  * the data's state (409), a lookup without a path parameter (404), a public route's own refusals.
  */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBodySchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ERROR_RESPONSES[status]])) as Record<
-    S,
-    typeof errorBodySchema
-  >;
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<S, typeof errorBodySchema>;
 }
 
 /**
@@ -52,7 +45,7 @@ export function documentRoute(route: RouteOptions) {
   if (!schema) return;
   if (route.config?.public) schema.security = [];
   const response = { ...(schema.response as Record<number, unknown> | undefined) };
-  for (const status of derivedErrors(route)) response[status] ??= ERROR_RESPONSES[status];
+  for (const status of derivedErrors(route)) response[status] ??= errorBodySchema;
   schema.response = response;
 }
 
@@ -107,7 +100,10 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
       },
       // Relative: the server that serves this document, whatever its address.
       servers: [{ url: '/', description: 'Le serveur qui publie ce document' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
+      },
       security: [{ bearer: [] }],
     },
     transform: openapiTransform,
@@ -124,14 +120,24 @@ const openapiTransform: SwaggerTransform = (input) => {
   for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
     if (out[part]) out[part] = tidy(out[part] as JsonSchema);
   }
+  // Every error answers the one envelope: described by its status, referred to once in the components.
+  const responses = (input.schema.response ?? {}) as Record<string, unknown>;
   if (out.response) {
     out.response = Object.fromEntries(
-      Object.entries(out.response).map(([status, answer]) => [status, tidy(answer as JsonSchema)]),
+      Object.entries(out.response).map(([status, answer]) => [
+        status,
+        responses[status] === errorBodySchema ? errorAnswer(Number(status) as ErrorStatus) : tidy(answer as JsonSchema),
+      ]),
     );
   }
   if (form) out.body = formContent(out.body as JsonSchema, form);
   return { schema: out, url };
 };
+
+const errorAnswer = (status: ErrorStatus) => ({
+  description: ERROR_DESCRIPTIONS[status],
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
 
 /** A form's request body: multipart with its file parts, and the same fields as JSON unless a file is required. */
 function formContent(fields: JsonSchema, form: NonNullable<FastifySchema['form']>) {
