@@ -15,8 +15,8 @@ declare module 'fastify' {
 /** What each error status means, as the OpenAPI document says it (the body is always the error envelope). */
 const ERROR_DESCRIPTIONS = {
   400: 'Données invalides\u00a0: le message, et un message par champ',
-  401: 'Non authentifié\u00a0: jeton absent, invalide ou expiré',
-  403: 'Accès refusé\u00a0: droit du rôle, mot de passe temporaire à changer, ou règle des quatre yeux',
+  401: 'Non authentifié\u00a0: jeton absent, invalide ou expiré, ou identifiants refusés',
+  403: 'Accès refusé\u00a0: droit du rôle, compte désactivé, mot de passe temporaire à changer, ou règle des quatre yeux',
   404: 'Ressource non trouvée',
   409: 'Refusé dans l’état actuel des données (déjà traité, encore utilisé, valeur déjà prise…)',
   413: 'Fichier ou requête trop volumineux',
