@@ -9,12 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { loggerOptions } from './logger.ts';
@@ -71,14 +66,10 @@ import { UtilisateursService } from './modules/utilisateurs/utilisateurs.service
 import { versementsRoutes } from './modules/versements/versements.routes.ts';
 import { VersementsService } from './modules/versements/versements.service.ts';
 import { registerAuth } from './plugins/auth.ts';
-import {
-  addErrorResponses,
-  clientErrorHandler,
-  frameworkErrorHandler,
-  registerErrorHandler,
-} from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
 import { registerInputGuards } from './plugins/input.ts';
+import { documentRoute, swaggerOptions } from './plugins/openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,21 +171,15 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
     errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyRequests }),
   });
 
-  // Before registerAuth's own onRoute hook: the docs pages are public, every route gets the error schemas.
+  // Before registerAuth's own onRoute hook: the docs pages are public, every route's schema gets its
+  // security and error answers.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && route.schema) addErrorResponses(route.schema as never);
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    if (route.url.startsWith('/api')) documentRoute(route);
   });
   registerAuth(app, auth);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'API Autopromotion Immobilière', version: '1.0.0', description: 'Back-office, montants en FCFA.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions());
   // The reference is public in development; in production (API_DOCS=admin) openapi.json needs an
   // admin's token and the docs page, which could not send it, is not served.
   if (config.apiDocs === 'public') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -156,50 +156,43 @@ export type Produit = z.infer<typeof produitSchema>;
 
 const MONTHS = 'Le délai de construction doit être un nombre de mois';
 
-/** The product form's fields (spec 2 §5), without the files. */
-export const produitBodySchema = z
-  .object({
-    titre: z
-      .string({ error: 'Le titre du produit est requis' })
-      .trim()
-      .min(1, 'Le titre du produit est requis')
-      .max(200),
-    description: z
-      .string({ error: 'La description est requise' })
-      .trim()
-      .min(1, 'La description est requise')
-      .max(5000),
-    type: z.enum(PRODUIT_TYPES, { error: 'Le type doit être logement ou terrain' }),
-    superficie: decimalField('La superficie doit être supérieure à 0', { max: 10_000_000 }).refine(
-      (v) => v > 0,
-      'La superficie doit être supérieure à 0',
-    ),
-    prix_vente: amount('Le prix de vente doit être supérieur à 0'),
-    caution: montantField('La caution ne peut pas être négative', { min: 0, max: MAX_AMOUNT }).default(0),
-    nombre_chambre: count('Le nombre de chambres ne peut pas être négatif').default(1),
-    nombre_salon: count('Le nombre de salons doit être supérieur à 0').default(1),
-    nombre_cuisine: count('Le nombre de cuisines doit être supérieur à 0').default(1),
-    nombre_toilette: count('Le nombre de toilettes doit être supérieur à 0').default(1),
-    // Empty (or null) means no delay, e.g. a plot, or a delay cleared in an edit.
-    delais_construction: z.preprocess(
-      (v) => (v === '' || v === undefined ? null : v),
-      intField(MONTHS, { min: 1, max: 240 }).nullable(),
-    ),
-    site_id: idField('Veuillez sélectionner un site'),
-    video_logement: optionalUrl,
-  })
-  .superRefine((body, ctx) => {
-    // Living rooms, kitchens and toilets must be greater than 0 for housing; a plot may have none.
-    if (body.type !== 'logement') return;
-    const rooms = [
-      ['nombre_salon', 'Le nombre de salons doit être supérieur à 0'],
-      ['nombre_cuisine', 'Le nombre de cuisines doit être supérieur à 0'],
-      ['nombre_toilette', 'Le nombre de toilettes doit être supérieur à 0'],
-    ] as const;
-    for (const [field, message] of rooms) {
-      if (body[field] < 1) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+/** The product form's fields (spec 2 §5), without the files; an edit sends those it changes. */
+export const produitFieldsSchema = z.object({
+  titre: z.string({ error: 'Le titre du produit est requis' }).trim().min(1, 'Le titre du produit est requis').max(200),
+  description: z.string({ error: 'La description est requise' }).trim().min(1, 'La description est requise').max(5000),
+  type: z.enum(PRODUIT_TYPES, { error: 'Le type doit être logement ou terrain' }),
+  superficie: decimalField('La superficie doit être supérieure à 0', { max: 10_000_000 }).refine(
+    (v) => v > 0,
+    'La superficie doit être supérieure à 0',
+  ),
+  prix_vente: amount('Le prix de vente doit être supérieur à 0'),
+  caution: montantField('La caution ne peut pas être négative', { min: 0, max: MAX_AMOUNT }).default(0),
+  nombre_chambre: count('Le nombre de chambres ne peut pas être négatif').default(1),
+  nombre_salon: count('Le nombre de salons doit être supérieur à 0').default(1),
+  nombre_cuisine: count('Le nombre de cuisines doit être supérieur à 0').default(1),
+  nombre_toilette: count('Le nombre de toilettes doit être supérieur à 0').default(1),
+  // Empty (or null) means no delay, e.g. a plot, or a delay cleared in an edit.
+  delais_construction: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    intField(MONTHS, { min: 1, max: 240 }).nullable(),
+  ),
+  site_id: idField('Veuillez sélectionner un site'),
+  video_logement: optionalUrl,
+});
+
+/** A product as created or as it stands after an edit: rooms a housing must have. */
+export const produitBodySchema = produitFieldsSchema.superRefine((body, ctx) => {
+  // Living rooms, kitchens and toilets must be greater than 0 for housing; a plot may have none.
+  if (body.type !== 'logement') return;
+  const rooms = [
+    ['nombre_salon', 'Le nombre de salons doit être supérieur à 0'],
+    ['nombre_cuisine', 'Le nombre de cuisines doit être supérieur à 0'],
+    ['nombre_toilette', 'Le nombre de toilettes doit être supérieur à 0'],
+  ] as const;
+  for (const [field, message] of rooms) {
+    if (body[field] < 1) ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+});
 export type ProduitBody = z.infer<typeof produitBodySchema>;
 
 export const PRODUIT_SORTS = ['date_creation', 'titre', 'prix_vente', 'superficie'] as const;

@@ -5,7 +5,6 @@ import {
   DEMANDE_MESSAGES,
   type ErrorBody,
   type ErrorCode,
-  errorBodySchema,
   INPUT_MESSAGES,
   MESSAGES,
   PEOPLE_MESSAGES,
@@ -14,15 +13,6 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 423, 429, 500, 503] as const;
-
-/** Every route answers its errors in the one shape of decisions §2. */
-export function addErrorResponses(schema: { response?: Record<string | number, unknown> } | undefined) {
-  if (!schema) return;
-  schema.response ??= {};
-  for (const status of ERROR_STATUSES) schema.response[status] ??= errorBodySchema;
-}
 
 function fieldErrors(
   issues: {

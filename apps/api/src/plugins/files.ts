@@ -29,11 +29,16 @@ export interface ParsedForm {
   files: Record<FileKind, IncomingFile[]>;
 }
 
+const refusedType = (name: string, types: string) =>
+  `Le fichier « ${name} » n’est pas accepté. Types acceptés : ${types}.`;
+
 /** What each kind of file may be, and what the refusals say (a payment scan has the spec's own words). */
 const KINDS: Record<
   FileKind,
   {
     mimes: readonly string[];
+    /** The accepted types as people name them. */
+    types: string;
     maxBytes: number;
     refusedType: (name: string) => string;
     tooLarge: (word: FileFields[string]['word'], name: string) => string;
@@ -41,19 +46,21 @@ const KINDS: Record<
 > = {
   photo: {
     mimes: PHOTO_MIME_TYPES,
+    types: 'JPEG, PNG ou WebP',
     maxBytes: MEDIA_LIMITS.maxFileBytes,
-    refusedType: (name) => `Le fichier « ${name} » n’est pas accepté. Types acceptés : JPEG, PNG ou WebP.`,
+    refusedType: (name) => refusedType(name, KINDS.photo.types),
     tooLarge: (word, name) => fileTooLargeMessage(word === 'image' ? 'image' : 'photo', name),
   },
   plan: {
     mimes: PLAN_MIME_TYPES,
+    types: 'PDF, DOC, DOCX, JPEG, PNG ou WebP',
     maxBytes: MEDIA_LIMITS.maxFileBytes,
-    refusedType: (name) =>
-      `Le fichier « ${name} » n’est pas accepté. Types acceptés : PDF, DOC, DOCX, JPEG, PNG ou WebP.`,
+    refusedType: (name) => refusedType(name, KINDS.plan.types),
     tooLarge: (_word, name) => fileTooLargeMessage('plan', name),
   },
   scan: {
     mimes: SCAN_MIME_TYPES,
+    types: 'PDF, JPEG ou PNG',
     maxBytes: SCAN_MAX_BYTES,
     refusedType: () => VERSEMENT_MESSAGES.scanType,
     tooLarge: () => VERSEMENT_MESSAGES.scanTooLarge,
@@ -61,6 +68,21 @@ const KINDS: Record<
 };
 
 const noFiles = (): Record<FileKind, IncomingFile[]> => ({ photo: [], plan: [], scan: [] });
+
+/** A form's file fields as OpenAPI multipart properties: one binary part, or several under one name. */
+export function fileFieldSchemas(fileFields: FileFields): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(fileFields).map(([field, { kind, max }]) => {
+      const { types, maxBytes } = KINDS[kind];
+      const file = {
+        type: 'string',
+        format: 'binary',
+        description: `${types}, ${maxBytes / (1024 * 1024)} Mo au plus (type reconnu à son contenu)`,
+      };
+      return [field, max === 1 ? file : { type: 'array', items: file, maxItems: max }];
+    }),
+  );
+}
 
 /**
  * Reads a multipart form, or a JSON body (no files). Each file's type is taken from its

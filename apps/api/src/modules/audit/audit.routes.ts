@@ -25,6 +25,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'listAudit',
         summary: 'Le journal d’audit, le plus récent d’abord (filtres utilisateur, table, action, période)',
         querystring: auditListQuerySchema,
         response: list,
@@ -39,6 +40,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'getAuditStats',
         summary:
           'Total, aujourd’hui, cette semaine, ce mois ; les cinq utilisateurs et tables les plus actifs sur 30 jours',
         response: { 200: successSchema(auditStatsSchema) },
@@ -53,6 +55,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'listUtilisateursAudit',
         summary:
           'Les comptes que propose le filtre « Utilisateur » : ceux que nomme le journal, vingt au plus, trouvés par nom ou e-mail',
         querystring: auditUsersQuerySchema,
@@ -68,6 +71,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'listAuditUtilisateur',
         summary: 'Les entrées d’un utilisateur',
         params: idParamsSchema,
         querystring: pageOnly,
@@ -86,6 +90,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'listAuditTable',
         summary: 'Les entrées d’une table',
         params: z.object({ name: z.string().trim().min(1).max(60) }),
         querystring: pageOnly,
@@ -104,6 +109,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       config: { right: 'audit.read' },
       schema: {
         tags: ['audit'],
+        operationId: 'getAudit',
         summary: 'Une entrée du journal, avec ses valeurs avant et après',
         params: idParamsSchema,
         response: { 200: successSchema(auditEntrySchema) },

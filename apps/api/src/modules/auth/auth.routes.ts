@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { AuthService } from './auth.service.ts';
 import { throttleAddress } from './login-throttle.ts';
 
@@ -45,16 +46,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const refreshLimit = limiter(Math.max(60, config.loginRateLimit), '1 minute');
   const forgotLimit = limiter(config.forgotRateLimit, '15 minutes');
 
-  for (const prefix of ['/personnel-auth', '/membre-auth']) {
+  for (const [prefix, operationId] of [
+    ['/personnel-auth', 'loginPersonnel'],
+    ['/membre-auth', 'loginMembre'],
+  ] as const) {
     app.post(
       `${prefix}/login`,
       {
         ...loginLimit,
         schema: {
           tags: ['auth'],
+          operationId,
           summary: 'Connexion (e-mail, code employé ou code membre)',
           body: loginBodySchema,
-          response: { 200: successSchema(loginDataSchema) },
+          response: { 200: successSchema(loginDataSchema), ...errorResponses(401, 403, 503) },
         },
       },
       async (request) => ({
@@ -65,16 +70,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     );
   }
 
-  for (const path of ['/personnel-auth/refresh-token', '/personnel-auth/refresh']) {
+  for (const [path, operationId] of [
+    ['/personnel-auth/refresh-token', 'refreshToken'],
+    ['/personnel-auth/refresh', 'refreshSession'],
+  ] as const) {
     app.post(
       path,
       {
         ...refreshLimit,
         schema: {
           tags: ['auth'],
+          operationId,
           summary: 'Renouveler le jeton (rotation du jeton de rafraîchissement)',
           body: refreshBodySchema,
-          response: { 200: refreshResponseSchema },
+          response: { 200: refreshResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => {
@@ -96,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       ...refreshLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Déconnexion (fin de la session du jeton présenté ou du jeton de rafraîchissement)',
         body: logoutBodySchema,
         response: { 200: messageOnlySchema },
@@ -115,6 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { right: 'profile.read' },
       schema: {
         tags: ['auth'],
+        operationId: 'extendSession',
         summary: 'Prolonger la session',
         response: { 200: successSchema(z.object({ sessionExpiresAt: z.string() })) },
       },
@@ -130,7 +141,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/personnel-auth/profile',
     {
       config: { right: 'profile.read', duringPasswordChange: true },
-      schema: { tags: ['auth'], summary: 'Mon profil', response: { 200: successSchema(profileSchema) } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getProfile',
+        summary: 'Mon profil',
+        response: { 200: successSchema(profileSchema) },
+      },
     },
     async (request) => ({ success: true as const, data: await auth.profile(callerOf(request)) }),
   );
@@ -141,9 +157,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { right: 'profile.update' },
       schema: {
         tags: ['auth'],
+        operationId: 'updateProfile',
         summary: 'Modifier mon profil',
         body: profileUpdateBodySchema,
-        response: { 200: successSchema(profileSchema) },
+        response: { 200: successSchema(profileSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -161,6 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       onRequest: app.rateLimit({ max: config.loginRateLimit, timeWindow: '1 minute' }),
       schema: {
         tags: ['auth'],
+        operationId: 'changePassword',
         summary: 'Changer mon mot de passe',
         body: changePasswordBodySchema,
         response: { 200: messageOnlySchema },
@@ -175,17 +193,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   // Forgotten password: the same answer whether the account exists or not (decisions §3).
   const forgotRoutes = [
-    ['/personnel-auth/forgot-password', staffForgotBodySchema],
-    ['/membre-auth/forgot-password', memberForgotBodySchema],
-    ['/membre-auth/reset-password', memberForgotBodySchema],
+    ['/personnel-auth/forgot-password', staffForgotBodySchema, 'forgotPasswordPersonnel'],
+    ['/membre-auth/forgot-password', memberForgotBodySchema, 'forgotPasswordMembre'],
+    ['/membre-auth/reset-password', memberForgotBodySchema, 'resetPasswordMembre'],
   ] as const;
-  for (const [path, body] of forgotRoutes) {
+  for (const [path, body, operationId] of forgotRoutes) {
     app.post(
       path,
       {
         ...forgotLimit,
         schema: {
           tags: ['auth'],
+          operationId,
           summary: 'Recevoir un code de réinitialisation par e-mail',
           body,
           response: { 200: messageOnlySchema },
@@ -204,6 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       ...resetLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'resetPasswordPersonnel',
         summary: 'Nouveau mot de passe avec le code reçu',
         body: staffResetBodySchema,
         response: { 200: messageOnlySchema },
@@ -222,6 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       ...resetLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'resetPasswordOtpMembre',
         summary: 'Nouveau mot de passe avec le code reçu (membres)',
         body: memberResetOtpBodySchema,
         response: { 200: messageOnlySchema },
@@ -240,6 +261,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       ...resetLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'unlockLogin',
         summary: 'Débloquer les connexions avec le lien reçu par e-mail (verrouillage après des échecs)',
         body: unlockBodySchema,
         response: { 200: messageOnlySchema },

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { BanquesService } from './banques.service.ts';
 
 /** Banks (spec 3 §7 Banks): admin and comptable; the forms' bank choice for whoever files a payment. */
@@ -27,6 +28,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'listBanques',
         summary: 'Liste des banques (la principale d’abord) et leurs totaux',
         querystring: banqueListQuerySchema,
         response: { 200: listSchema(banqueSchema).extend({ totaux: banqueTotauxSchema }) },
@@ -41,6 +43,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.choose' },
       schema: {
         tags: ['banques'],
+        operationId: 'listBanquesChoix',
         summary: 'Banques actives proposées par les formulaires (nom seulement)',
         response: { 200: successSchema(z.array(banqueChoixSchema)) },
       },
@@ -54,8 +57,9 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'getBanquePrincipale',
         summary: 'La banque principale (404 s’il n’y en a pas)',
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({ success: true as const, data: await banques.principale(callerOf(request)) }),
@@ -67,9 +71,10 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'createBanque',
         summary: 'Créer une banque avec son solde initial',
         body: banqueCreateSchema,
-        response: { 201: successSchema(banqueSchema) },
+        response: { 201: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -84,6 +89,7 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'getBanque',
         summary: 'Une banque',
         params: idParamsSchema,
         response: { 200: successSchema(banqueSchema) },
@@ -98,10 +104,11 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'updateBanque',
         summary: 'Modifier une banque (champs envoyés ; le solde ne change que par un mouvement)',
         params: idParamsSchema,
         body: banqueUpdateSchema,
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -117,9 +124,10 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'deleteBanque',
         summary: 'Supprimer une banque sans historique ; une banque avec des mouvements est désactivée',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -134,10 +142,11 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.manage' },
       schema: {
         tags: ['banques'],
+        operationId: 'adjustBanqueSolde',
         summary: 'Dépôt ou retrait manuel : un mouvement avec son commentaire (jamais sous zéro)',
         params: idParamsSchema,
         body: banqueSoldeSchema,
-        response: { 200: successSchema(banqueSchema) },
+        response: { 200: successSchema(banqueSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -153,10 +162,11 @@ export const banquesRoutes: FastifyPluginAsyncZod<{ banques: BanquesService }> =
       config: { right: 'banques.read' },
       schema: {
         tags: ['banques'],
+        operationId: 'listMouvementsBanque',
         summary: 'Mouvements d’une banque, du plus récent au plus ancien',
         params: idParamsSchema,
         querystring: mouvementListQuerySchema,
-        response: { 200: listSchema(mouvementSchema) },
+        response: { 200: listSchema(mouvementSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { ChantiersService } from './chantiers.service.ts';
 
 /** Chantiers (spec 2 §7): the list, its figures, a product's, and the changes of admin and gestionnaire. */
@@ -25,6 +26,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.read' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'listChantiers',
         summary: 'Chantiers (filtres, recherche, tri, pagination) ; un membre : ceux de son produit ou de son site',
         querystring: chantierListQuerySchema,
         response: { 200: listSchema(chantierSchema) },
@@ -39,6 +41,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.read' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'getChantierStats',
         summary: 'Nombre par statut et par ville, budgets prévu et utilisé, avancement moyen, chantiers en retard',
         response: { 200: successSchema(chantierStatsSchema) },
       },
@@ -52,6 +55,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.read' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'listChantiersProduit',
         summary: 'Les chantiers d’un produit',
         params: z.object({ produitId: idField() }),
         response: { 200: successSchema(z.array(chantierSchema)) },
@@ -69,6 +73,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.manage' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'createChantier',
         summary: 'Créer un chantier (planifié ou en cours)',
         description: `Corps : ${CHANTIER_FORM_FIELDS.join(', ')}. Les contrôles de la spécification, dans son ordre : le premier qui échoue est renvoyé.`,
         body: chantierCreateSchema.in.describe('Le formulaire « Nouveau chantier »'),
@@ -87,6 +92,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.read' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'getChantier',
         summary: 'Un chantier',
         params: idParamsSchema,
         response: { 200: successSchema(chantierSchema) },
@@ -101,11 +107,12 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.manage' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'updateChantier',
         summary: 'Modifier un chantier, dont son statut (planifié → en cours → terminé, en cours ↔ suspendu, annulé)',
         description: `Corps : ${CHANTIER_FORM_FIELDS.join(', ')}. Un changement de statut hors de ces transitions : 409.`,
         params: idParamsSchema,
         body: chantierUpdateSchema.in.describe('Le formulaire de modification'),
-        response: { 200: successSchema(chantierSchema) },
+        response: { 200: successSchema(chantierSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -121,6 +128,7 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       config: { right: 'chantiers.manage' },
       schema: {
         tags: ['chantiers'],
+        operationId: 'deleteChantier',
         summary: 'Supprimer un chantier',
         params: idParamsSchema,
         response: { 200: messageOnlySchema },

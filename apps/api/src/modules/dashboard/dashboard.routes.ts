@@ -14,6 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       config: { right: 'dashboard.view' },
       schema: {
         tags: ['dashboard'],
+        operationId: 'getDashboard',
         summary:
           'Le tableau de bord du rôle en un appel : ce qui attend, chiffres, activité récente, performance, finances, alertes, 12 derniers mois ; le compte d’un membre ; les demandes d’un demandeur',
         response: { 200: successSchema(dashboardSchema) },
@@ -28,6 +29,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       config: { right: 'dashboard.admin' },
       schema: {
         tags: ['dashboard'],
+        operationId: 'getDashboardAdmin',
         summary:
           'Les dernières dépenses, les banques, les derniers chantiers, les gestionnaires, les dernières entrées d’audit',
         response: {

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { DemandesService } from './demandes.service.ts';
 
 interface DemandesRoutesOptions {
@@ -34,6 +35,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { public: true },
       schema: {
         tags: ['demandes'],
+        operationId: 'listPublicProduits',
         summary: 'Produits disponibles pour le formulaire public (titre, type, prix, site)',
         response: { 200: successSchema(z.array(publicProduitSchema)) },
       },
@@ -50,6 +52,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       onRequest: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
       schema: {
         tags: ['demandes'],
+        operationId: 'submitPublicDemande',
         summary: 'Demande d’inscription depuis l’écran de connexion (sans compte)',
         body: demandePublicSchema,
         response: { 201: messageOnlySchema },
@@ -67,6 +70,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.read' },
       schema: {
         tags: ['demandes'],
+        operationId: 'listDemandes',
         summary: 'Liste des demandes (recherche, statut, pagination)',
         querystring: demandeListQuerySchema,
         response: { 200: listSchema(demandeSchema) },
@@ -81,9 +85,10 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.create' },
       schema: {
         tags: ['demandes'],
+        operationId: 'createDemande',
         summary: 'Créer une demande (personnel)',
         body: demandeCreateSchema,
-        response: { 201: successSchema(demandeSchema) },
+        response: { 201: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -98,6 +103,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.read' },
       schema: {
         tags: ['demandes'],
+        operationId: 'getDemandeStats',
         summary: 'Nombre de demandes par statut (dont celles en attente)',
         response: { 200: successSchema(demandeStatsSchema) },
       },
@@ -111,6 +117,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.read' },
       schema: {
         tags: ['demandes'],
+        operationId: 'getDemande',
         summary: 'Une demande',
         params: idParamsSchema,
         response: { 200: successSchema(demandeSchema) },
@@ -125,10 +132,11 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.update' },
       schema: {
         tags: ['demandes'],
+        operationId: 'updateDemande',
         summary: 'Modifier une demande en attente (champs envoyés seulement)',
         params: idParamsSchema,
         body: demandeUpdateSchema,
-        response: { 200: successSchema(demandeSchema) },
+        response: { 200: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -144,9 +152,10 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.delete' },
       schema: {
         tags: ['demandes'],
+        operationId: 'deleteDemande',
         summary: 'Supprimer une demande non validée',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -161,11 +170,12 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.validate' },
       schema: {
         tags: ['demandes'],
+        operationId: 'validateDemande',
         summary:
           'Valider avec un gestionnaire (gere_par : id de son compte) : crée le membre, son compte (mot de passe temporaire envoyé) et réserve le produit',
         params: idParamsSchema,
         body: demandeValidateSchema,
-        response: { 200: successSchema(demandeSchema) },
+        response: { 200: successSchema(demandeSchema), ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -187,6 +197,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       config: { right: 'demandes.reject' },
       schema: {
         tags: ['demandes'],
+        operationId: 'rejectDemande',
         summary: 'Rejeter avec un des six motifs ; le demandeur est prévenu par e-mail',
         params: idParamsSchema,
         body: demandeRejectSchema,

@@ -17,11 +17,11 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { DepensesService } from './depenses.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
 const JUSTIFICATIF: FileFields = { fichier_justificatif: { kind: 'scan', word: 'scan', max: 1 } };
-const BODY_DESCRIPTION = `Corps : ${Object.keys(depenseCreateSchema.in.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus).`;
 
 /** Expenses (spec 3 §7 Expenses): the list in the caller's scope, the filing, the decisions. */
 export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; media: MediaStore }> = async (
@@ -34,6 +34,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'listDepenses',
         summary: 'Dépenses visibles par l’appelant (filtres, recherche, tri, pagination)',
         querystring: depenseListQuerySchema,
         response: { 200: listSchema(depenseSchema) },
@@ -48,6 +49,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getDepenseStats',
         summary: 'Nombre et montants des dépenses par statut, catégories présentes, dans le périmètre de l’appelant',
         response: { 200: successSchema(depenseStatsSchema) },
       },
@@ -61,9 +63,9 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.create' },
       schema: {
         tags: ['depenses'],
+        operationId: 'createDepense',
         summary: 'Déclarer une dépense (JSON, ou multipart avec le fichier « fichier_justificatif »)',
-        description: BODY_DESCRIPTION,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(depenseCreateSchema, JUSTIFICATIF),
         response: { 201: successSchema(depenseSchema) },
       },
     },
@@ -79,6 +81,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getDepense',
         summary: 'Une dépense',
         params: idParamsSchema,
         response: { 200: successSchema(depenseSchema) },
@@ -93,6 +96,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.read' },
       schema: {
         tags: ['depenses'],
+        operationId: 'getJustificatifDepense',
         summary: 'Le justificatif d’une dépense (pour qui peut voir la dépense)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -108,11 +112,11 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.update' },
       schema: {
         tags: ['depenses'],
+        operationId: 'updateDepense',
         summary: 'Modifier sa dépense tant qu’elle est en attente (un nouveau justificatif remplace l’ancien)',
-        description: BODY_DESCRIPTION,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(depenseCreateSchema, JUSTIFICATIF),
         params: idParamsSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -128,9 +132,10 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.delete' },
       schema: {
         tags: ['depenses'],
+        operationId: 'deleteDepense',
         summary: 'Retirer une dépense en attente ou rejetée (une dépense approuvée est définitive)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -145,11 +150,12 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.approve' },
       schema: {
         tags: ['depenses'],
+        operationId: 'approveDepense',
         summary: 'Approuver une dépense en attente : sa banque est débitée',
         description: 'Solde insuffisant ou déjà traitée : 409. Refusé (403) à celui qui l’a déclarée.',
         params: idParamsSchema,
         body: depenseApproveSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -165,10 +171,11 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       config: { right: 'depenses.reject' },
       schema: {
         tags: ['depenses'],
+        operationId: 'rejectDepense',
         summary: 'Rejeter une dépense en attente, avec son motif',
         params: idParamsSchema,
         body: depenseRejectSchema,
-        response: { 200: successSchema(depenseSchema) },
+        response: { 200: successSchema(depenseSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({

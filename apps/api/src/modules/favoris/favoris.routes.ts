@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { FavorisService } from './favoris.service.ts';
 
 /** "Mes Favoris": each account's own saved products. */
@@ -20,6 +21,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'listFavoris',
         summary: 'Mes favoris (recherche titre, site, ville ; tri récents, prix, nom)',
         querystring: pageQuerySchema.omit({ sortOrder: true }).extend({
           search: z.string().trim().max(100).optional(),
@@ -38,9 +40,10 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'addFavori',
         summary: 'Ajouter aux favoris',
         body: favoriBodySchema,
-        response: { 201: successSchema(favoriSchema) },
+        response: { 201: successSchema(favoriSchema), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -55,6 +58,7 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
       config: { right: 'favoris.manage' },
       schema: {
         tags: ['favoris'],
+        operationId: 'removeFavori',
         summary: 'Retirer des favoris',
         params: z.object({ produitId: idField() }),
         response: { 200: messageOnlySchema },
@@ -70,7 +74,12 @@ export const favorisRoutes: FastifyPluginAsyncZod<{ favoris: FavorisService }> =
     '/favoris',
     {
       config: { right: 'favoris.manage' },
-      schema: { tags: ['favoris'], summary: 'Vider les favoris', response: { 200: messageOnlySchema } },
+      schema: {
+        tags: ['favoris'],
+        operationId: 'clearFavoris',
+        summary: 'Vider les favoris',
+        response: { 200: messageOnlySchema },
+      },
     },
     async (request) => {
       const count = await favoris.clear(callerOf(request));

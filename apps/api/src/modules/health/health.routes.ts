@@ -10,7 +10,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     '/health',
     {
       config: { public: true, rateLimit: false },
-      schema: { tags: ['system'], summary: 'État du service', response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        tags: ['system'],
+        operationId: 'getHealth',
+        summary: 'État du service',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
     },
     async (_request, reply) => {
       try {

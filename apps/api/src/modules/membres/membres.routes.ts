@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { MembresService } from './membres.service.ts';
 
 /** Members (spec 3 §7): admin all, gestionnaire his clients read-only, membre his own file. */
@@ -23,6 +24,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.read' },
       schema: {
         tags: ['membres'],
+        operationId: 'listMembres',
         summary: 'Liste des membres (un gestionnaire ne voit que ses clients)',
         querystring: membreListQuerySchema,
         response: { 200: listSchema(membreSchema) },
@@ -37,6 +39,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.mes_clients' },
       schema: {
         tags: ['membres'],
+        operationId: 'listMesClients',
         summary: 'Les clients assignés au gestionnaire connecté',
         querystring: membreListQuerySchema,
         response: { 200: listSchema(membreSchema) },
@@ -51,6 +54,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.read' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMembreStats',
         summary: 'Statistiques des membres (ceux du gestionnaire pour un gestionnaire)',
         response: { 200: successSchema(membreStatsSchema) },
       },
@@ -64,9 +68,10 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
+        operationId: 'assignMembresGestionnaire',
         summary: 'Assigner plusieurs membres à un gestionnaire (id de son compte)',
         body: membresGestionnaireSchema,
-        response: { 200: successSchema(z.object({ updated: z.number().int() })) },
+        response: { 200: successSchema(z.object({ updated: z.number().int() })), ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -82,8 +87,9 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.own' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMonDossier',
         summary: 'Le dossier du membre connecté (son produit, ses montants)',
-        response: { 200: successSchema(membreSchema) },
+        response: { 200: successSchema(membreSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({ success: true as const, data: await membres.own(callerOf(request)) }),
@@ -95,6 +101,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.detail' },
       schema: {
         tags: ['membres'],
+        operationId: 'getMembre',
         summary: 'Un membre',
         params: idParamsSchema,
         response: { 200: successSchema(membreSchema) },
@@ -109,10 +116,11 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.update' },
       schema: {
         tags: ['membres'],
+        operationId: 'updateMembre',
         summary: 'Modifier un membre (champs modifiés seulement)',
         params: idParamsSchema,
         body: membreUpdateSchema,
-        response: { 200: successSchema(membreSchema) },
+        response: { 200: successSchema(membreSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -128,6 +136,7 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.assign' },
       schema: {
         tags: ['membres'],
+        operationId: 'assignMembreGestionnaire',
         summary: 'Assigner un membre à un gestionnaire (id de son compte)',
         params: idParamsSchema,
         body: membreGestionnaireSchema,
@@ -151,9 +160,10 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
       config: { right: 'membres.update' },
       schema: {
         tags: ['membres'],
+        operationId: 'deleteMembre',
         summary: 'Refusé : un membre n’est jamais supprimé (désactivez-le ou suspendez-le)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => membres.remove(callerOf(request), request.params.id),

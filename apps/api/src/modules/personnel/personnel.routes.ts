@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { PersonnelService } from './personnel.service.ts';
 
 /** Staff (spec 3 §7): every call is the admin's. A staff member's id is his account id, as everywhere. */
@@ -24,6 +25,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'listPersonnel',
         summary: 'Liste du personnel (recherche, filtres, tri, pagination) ; id = id du compte',
         querystring: personnelListQuerySchema,
         response: { 200: listSchema(personnelSchema) },
@@ -38,6 +40,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'getPersonnelStats',
         summary: 'Statistiques du personnel',
         response: { 200: successSchema(personnelStatsSchema) },
       },
@@ -51,6 +54,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'searchPersonnel',
         summary: 'Recherche rapide (20 résultats au plus)',
         querystring: personnelSearchQuerySchema,
         response: { 200: successSchema(z.array(personnelSchema)) },
@@ -65,6 +69,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'gestionnaires.list_active' },
       schema: {
         tags: ['personnel'],
+        operationId: 'listGestionnairesActifs',
         summary: 'Gestionnaires actifs (id du compte, nom, poste, département), pour valider une demande',
         response: { 200: successSchema(z.array(gestionnaireActifSchema)) },
       },
@@ -78,6 +83,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.read' },
       schema: {
         tags: ['personnel'],
+        operationId: 'getPersonnel',
         summary: 'Un membre du personnel, par l’id de son compte',
         params: personnelParamsSchema,
         response: { 200: successSchema(personnelSchema) },
@@ -92,9 +98,10 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'createPersonnel',
         summary: 'Ajouter un membre du personnel et son compte (code employé tiré si absent)',
         body: personnelCreateSchema,
-        response: { 201: successSchema(personnelSchema) },
+        response: { 201: successSchema(personnelSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -109,10 +116,11 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'updatePersonnel',
         summary: 'Modifier un membre du personnel, par l’id de son compte (activer/désactiver : { statut })',
         params: personnelParamsSchema,
         body: personnelUpdateSchema,
-        response: { 200: successSchema(personnelSchema) },
+        response: { 200: successSchema(personnelSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -128,9 +136,10 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       config: { right: 'personnel.manage' },
       schema: {
         tags: ['personnel'],
+        operationId: 'deletePersonnel',
         summary: 'Supprimer un membre du personnel et son compte, par l’id du compte',
         params: personnelParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

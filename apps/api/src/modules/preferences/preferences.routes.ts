@@ -14,6 +14,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ preferences: Preferences
       config: { right: 'preferences.read' },
       schema: {
         tags: ['preferences'],
+        operationId: 'getPreferences',
         summary: 'Mes préférences (thème, éléments par page, notifications par e-mail)',
         response: { 200: successSchema(preferencesSchema) },
       },
@@ -27,6 +28,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<{ preferences: Preferences
       config: { right: 'preferences.update' },
       schema: {
         tags: ['preferences'],
+        operationId: 'updatePreferences',
         summary: 'Modifier mes préférences',
         body: preferencesPatchSchema,
         response: { 200: successSchema(preferencesSchema) },

@@ -4,6 +4,8 @@ import {
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
+  produitBodySchema,
+  produitFieldsSchema,
   produitListQuerySchema,
   produitSchema,
   produitStatsSchema,
@@ -13,23 +15,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { ProduitsService } from './produits.service.ts';
 
 const PRODUIT_FILES: FileFields = {
   image: { kind: 'photo', word: 'image', max: MEDIA_LIMITS.produit.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.produit.plans.max },
 };
-const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Products (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }> = async (app, { produits }) => {
-  for (const url of ['/produits', '/produits/search']) {
+  for (const [url, operationId] of [
+    ['/produits', 'listProduits'],
+    ['/produits/search', 'searchProduits'],
+  ] as const) {
     app.get(
       url,
       {
         config: { right: 'produits.read' },
         schema: {
           tags: ['produits'],
+          operationId,
           summary: 'Catalogue (recherche, filtres, tri, pagination)',
           querystring: produitListQuerySchema,
           response: { 200: listSchema(produitSchema) },
@@ -45,6 +51,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'getProduitStats',
         summary: 'Statistiques du catalogue',
         response: { 200: successSchema(produitStatsSchema) },
       },
@@ -58,6 +65,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'listProduitsSite',
         summary: 'Produits d’un site',
         params: z.object({ siteId: idField() }),
         querystring: produitListQuerySchema.omit({ site_id: true }).extend({
@@ -78,6 +86,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.read' },
       schema: {
         tags: ['produits'],
+        operationId: 'getProduit',
         summary: 'Un produit',
         params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
@@ -95,8 +104,9 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'createProduit',
         summary: 'Créer un produit (champs + fichiers « image » 1 à 10 et « plan » 1 à 5)',
-        consumes: formConsumes,
+        ...formBody(produitBodySchema, PRODUIT_FILES, ['image', 'plan']),
         response: { 201: successSchema(produitSchema) },
       },
     },
@@ -112,8 +122,9 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'updateProduit',
         summary: 'Modifier un produit (les images ou plans envoyés remplacent les actuels)',
-        consumes: formConsumes,
+        ...formBody(produitFieldsSchema.partial(), PRODUIT_FILES),
         params: idParamsSchema,
         response: { 200: successSchema(produitSchema) },
       },
@@ -131,9 +142,10 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
       config: { right: 'produits.manage' },
       schema: {
         tags: ['produits'],
+        operationId: 'deleteProduit',
         summary: 'Supprimer un produit non réservé',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -152,6 +164,7 @@ export const produitsRoutes: FastifyPluginAsyncZod<{ produits: ProduitsService }
         config: { right: 'produits.manage' },
         schema: {
           tags: ['produits'],
+          operationId: `${action}Produit`,
           summary: active ? 'Activer un produit' : 'Désactiver un produit',
           params: idParamsSchema,
           response: { 200: successSchema(produitSchema) },

@@ -1,6 +1,7 @@
 import { idParamsSchema, listSchema, rappelListQuerySchema, rappelSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { RappelsService } from './rappels.service.ts';
 
 /** The reminder e-mails sent to a member (issue 15), on his file: the member file's scope. */
@@ -17,7 +18,7 @@ export const rappelsRoutes: FastifyPluginAsyncZod<{ rappels: RappelsService }> =
           'Rappels J-7 et J-1 avant une échéance, relance J+3 après une échéance non réglée\u00a0: type, échéance, montant restant dû alors, adresse, date et statut de l’envoi.',
         params: idParamsSchema,
         querystring: rappelListQuerySchema,
-        response: { 200: listSchema(rappelSchema) },
+        response: { 200: listSchema(rappelSchema), ...errorResponses(404) },
       },
     },
     async (request) => ({

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { PdfFile, RecusService } from './recus.service.ts';
 import type { RelevesService } from './releves.service.ts';
 
@@ -61,7 +62,6 @@ export const recusRoutes: FastifyPluginAsyncZod<{ recus: RecusService; releves: 
         summary: 'Vérifier l’authenticité d’un reçu (adresse de son code QR, sans compte)',
         description:
           'Un reçu authentique\u00a0: son numéro, sa date de validation, son montant et les initiales du membre. Tout autre jeton (falsifié, modifié, deviné) ou un versement rejeté ou supprimé\u00a0: 404, sans autre détail.',
-        security: [],
         params: recuTokenParamsSchema,
         response: { 200: successSchema(recuVerificationSchema) },
       },
@@ -81,7 +81,7 @@ export const recusRoutes: FastifyPluginAsyncZod<{ recus: RecusService; releves: 
         operationId: 'getMonReleve',
         summary: 'Le relevé PDF du membre connecté pour une période (du … au …, 5 ans au plus)',
         querystring: releveQuerySchema,
-        response: { 200: pdfResponse },
+        response: { 200: pdfResponse, ...errorResponses(404) },
       },
     },
     async (request, reply) => sendPdf(reply, await releves.releve(callerOf(request), null, request.query)),

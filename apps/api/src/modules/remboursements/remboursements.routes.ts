@@ -18,6 +18,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { RemboursementsService } from './remboursements.service.ts';
 
 /** The justificatif is checked like a payment's scan: 5 MB at most, PDF, JPEG or PNG by its bytes. */
@@ -34,6 +35,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'listRemboursements',
         summary: 'Demandes de remboursement visibles par l’appelant (filtres membre et statut, pagination)',
         querystring: remboursementListQuerySchema,
         response: { 200: listSchema(remboursementSchema) },
@@ -51,6 +53,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getRemboursementStats',
         summary: 'Nombre de demandes par statut et montants, dans le périmètre de l’appelant',
         response: { 200: successSchema(remboursementStatsSchema) },
       },
@@ -64,6 +67,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'listMembresRemboursables',
         summary: 'Les membres pour qui l’appelant peut demander un remboursement, avec le montant remboursable',
         description:
           'Un membre : lui-même ; un gestionnaire : ses clients ; les autres : tous (recherche par nom, e-mail ou code).',
@@ -83,10 +87,12 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.create' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'createRemboursement',
         summary: 'Demander un remboursement (JSON, ou multipart avec le fichier « fichier_justificatif »)',
-        description: `Corps : ${Object.keys(remboursementCreateSchema.shape).join(', ')} ; fichier fichier_justificatif (PDF, JPEG ou PNG, 5 Mo au plus). Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.`,
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: successSchema(remboursementSchema) },
+        description:
+          'Le montant ne dépasse pas ce que le membre a payé, net des remboursements approuvés ou en attente.',
+        ...formBody(remboursementCreateSchema, JUSTIFICATIF),
+        response: { 201: successSchema(remboursementSchema), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -103,10 +109,11 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.total' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'createRemboursementTotal',
         summary: 'Remboursement total d’un membre qui quitte le programme (montant calculé par le serveur)',
         description: 'Le paramètre est l’identifiant du membre. Rien à rembourser : 409.',
         params: idParamsSchema,
-        response: { 201: successSchema(remboursementSchema) },
+        response: { 201: successSchema(remboursementSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -123,6 +130,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getRemboursement',
         summary: 'Une demande de remboursement',
         params: idParamsSchema,
         response: { 200: successSchema(remboursementSchema) },
@@ -140,6 +148,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.read' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'getJustificatifRemboursement',
         summary: 'Le justificatif d’une demande (pour qui peut voir la demande)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -155,13 +164,14 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.process' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'processRemboursement',
         summary:
           'Approuver (la banque principale est débitée, le total payé du membre baisse) ou rejeter (avec un commentaire)',
         description:
           'Déjà traitée, solde insuffisant ou pas de banque principale : 409. Refusé (403) à celui qui l’a déposée.',
         params: idParamsSchema,
         body: remboursementTraiterSchema,
-        response: { 200: successSchema(remboursementSchema) },
+        response: { 200: successSchema(remboursementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -177,9 +187,10 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       config: { right: 'remboursements.cancel' },
       schema: {
         tags: ['remboursements'],
+        operationId: 'cancelRemboursement',
         summary: 'Annuler une demande en attente (un responsable, ou le membre qui l’a faite)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {

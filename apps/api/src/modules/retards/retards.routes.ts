@@ -12,6 +12,7 @@ export const retardsRoutes: FastifyPluginAsyncZod<{ retards: RetardsService }> =
       config: { right: 'retards.read' },
       schema: {
         tags: ['retards'],
+        operationId: 'listRetards',
         summary: 'Membres en retard, du plus ancien retard au plus récent, et les totaux par tranche',
         querystring: retardsQuerySchema,
         response: { 200: retardsPageSchema },
@@ -26,6 +27,7 @@ export const retardsRoutes: FastifyPluginAsyncZod<{ retards: RetardsService }> =
       config: { right: 'retards.read' },
       schema: {
         tags: ['retards'],
+        operationId: 'exportRetards',
         summary: 'Export CSV des membres en retard (mêmes filtres, toutes les pages)',
         querystring: retardsQuerySchema.omit({ page: true, limit: true, sortOrder: true }),
         produces: ['text/csv'],

@@ -9,6 +9,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['settings'],
+        operationId: 'getPublicSettings',
         summary: 'Coordonnées de l’entreprise et règles de mot de passe',
         response: { 200: successSchema(publicSettingsSchema) },
       },
@@ -20,7 +21,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       config: { right: 'settings.read' },
-      schema: { tags: ['settings'], summary: 'Paramètres', response: { 200: successSchema(settingsSchema) } },
+      schema: {
+        tags: ['settings'],
+        operationId: 'getSettings',
+        summary: 'Paramètres',
+        response: { 200: successSchema(settingsSchema) },
+      },
     },
     async () => ({ success: true as const, data: await app.settings.get() }),
   );
@@ -31,6 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { right: 'settings.update' },
       schema: {
         tags: ['settings'],
+        operationId: 'updateSettings',
         summary: 'Modifier les paramètres',
         body: settingsPatchSchema,
         response: { 200: successSchema(settingsSchema) },

@@ -3,6 +3,7 @@ import {
   listSchema,
   MEDIA_LIMITS,
   messageOnlySchema,
+  siteBodySchema,
   siteListQuerySchema,
   siteSchema,
   siteStatsSchema,
@@ -11,23 +12,27 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { SitesService } from './sites.service.ts';
 
 const SITE_FILES: FileFields = {
   photo: { kind: 'photo', word: 'photo', max: MEDIA_LIMITS.site.photos.max },
   plan: { kind: 'plan', word: 'plan', max: MEDIA_LIMITS.site.plans.max },
 };
-const formConsumes = ['multipart/form-data', 'application/json'];
 
 /** Sites (spec 2 §7): read by all six roles, managed by admin and gestionnaire. */
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
-  for (const url of ['/sites', '/sites/search']) {
+  for (const [url, operationId] of [
+    ['/sites', 'listSites'],
+    ['/sites/search', 'searchSites'],
+  ] as const) {
     app.get(
       url,
       {
         config: { right: 'sites.read' },
         schema: {
           tags: ['sites'],
+          operationId,
           summary: 'Liste des sites (recherche, tri, pagination)',
           querystring: siteListQuerySchema,
           response: { 200: listSchema(siteSchema) },
@@ -41,7 +46,12 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
     '/sites/stats',
     {
       config: { right: 'sites.read' },
-      schema: { tags: ['sites'], summary: 'Statistiques des sites', response: { 200: successSchema(siteStatsSchema) } },
+      schema: {
+        tags: ['sites'],
+        operationId: 'getSiteStats',
+        summary: 'Statistiques des sites',
+        response: { 200: successSchema(siteStatsSchema) },
+      },
     },
     async (request) => ({ success: true as const, data: await sites.stats(callerOf(request)) }),
   );
@@ -52,6 +62,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.read' },
       schema: {
         tags: ['sites'],
+        operationId: 'getSite',
         summary: 'Un site',
         params: idParamsSchema,
         response: { 200: successSchema(siteSchema) },
@@ -69,8 +80,9 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'createSite',
         summary: 'Créer un site (champs + fichiers « photo » 1 à 5 et « plan » 0 à 5)',
-        consumes: formConsumes,
+        ...formBody(siteBodySchema, SITE_FILES, ['photo']),
         response: { 201: successSchema(siteSchema) },
       },
     },
@@ -86,8 +98,9 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'updateSite',
         summary: 'Modifier un site (les photos ou plans envoyés remplacent les actuels)',
-        consumes: formConsumes,
+        ...formBody(siteBodySchema.partial(), SITE_FILES),
         params: idParamsSchema,
         response: { 200: successSchema(siteSchema) },
       },
@@ -105,9 +118,10 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       config: { right: 'sites.manage' },
       schema: {
         tags: ['sites'],
+        operationId: 'deleteSite',
         summary: 'Supprimer un site sans produits',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -126,6 +140,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         config: { right: 'sites.manage' },
         schema: {
           tags: ['sites'],
+          operationId: `${action}Site`,
           summary: active ? 'Activer un site' : 'Désactiver un site',
           params: idParamsSchema,
           response: { 200: successSchema(siteSchema) },

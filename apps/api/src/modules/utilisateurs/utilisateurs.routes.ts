@@ -12,6 +12,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { UtilisateursService } from './utilisateurs.service.ts';
 
 const STATUT_ACTIONS = [
@@ -31,6 +32,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'listUtilisateurs',
         summary: 'Liste des comptes (recherche, rôle, statut, tri, pagination)',
         querystring: utilisateurListQuerySchema,
         response: { 200: listSchema(utilisateurSchema) },
@@ -45,6 +47,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'getUtilisateurStats',
         summary: 'Statistiques des comptes',
         response: { 200: successSchema(utilisateurStatsSchema) },
       },
@@ -58,10 +61,11 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'createUtilisateur',
         summary:
           'Créer un compte demandeur (un compte du personnel se crée depuis /admin/personnel, un compte membre naît de la validation d’une demande)',
         body: utilisateurCreateSchema,
-        response: { 201: successSchema(utilisateurSchema) },
+        response: { 201: successSchema(utilisateurSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -76,6 +80,7 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.read' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'getUtilisateur',
         summary: 'Un compte (pour un membre du personnel, le même id que dans /personnel)',
         params: idParamsSchema,
         response: { 200: successSchema(utilisateurSchema) },
@@ -90,10 +95,11 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'updateUtilisateur',
         summary: 'Modifier un compte (identité, rôle)',
         params: idParamsSchema,
         body: utilisateurUpdateSchema,
-        response: { 200: successSchema(utilisateurSchema) },
+        response: { 200: successSchema(utilisateurSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -109,9 +115,10 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.manage' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'deleteUtilisateur',
         summary: 'Supprimer un compte (jamais un compte membre)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -127,9 +134,10 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
         config: { right: 'utilisateurs.manage' },
         schema: {
           tags: ['utilisateurs'],
+          operationId: `${action}Utilisateur`,
           summary: `Passer le compte au statut « ${statut} »`,
           params: idParamsSchema,
-          response: { 200: successSchema(utilisateurSchema) },
+          response: { 200: successSchema(utilisateurSchema), ...errorResponses(409) },
         },
       },
       async (request) => ({
@@ -146,9 +154,10 @@ export const utilisateursRoutes: FastifyPluginAsyncZod<{ utilisateurs: Utilisate
       config: { right: 'utilisateurs.reset_password' },
       schema: {
         tags: ['utilisateurs'],
+        operationId: 'resetPasswordUtilisateur',
         summary: 'Mot de passe temporaire, montré une seule fois, à changer à la prochaine connexion',
         params: idParamsSchema,
-        response: { 200: successSchema(tempPasswordSchema) },
+        response: { 200: successSchema(tempPasswordSchema), ...errorResponses(409) },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { sendPrivateFile } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { VersementsService } from './versements.service.ts';
 
 const SCAN_FILES: FileFields = { scan_recu: { kind: 'scan', word: 'scan', max: 1 } };
@@ -39,22 +40,25 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
   const lists = [
     {
       url: '/versements',
+      operationId: 'listVersements',
       right: 'versements.read',
       summary: 'Versements visibles par l’appelant (filtres, recherche, tri, pagination)',
     },
     {
       url: '/versements/gestionnaire',
+      operationId: 'listVersementsGestionnaire',
       right: 'versements.gestionnaire',
       summary: 'Versements des clients du gestionnaire connecté',
     },
   ] as const;
-  for (const { url, right, summary } of lists) {
+  for (const { url, operationId, right, summary } of lists) {
     app.get(
       url,
       {
         config: { right },
         schema: {
           tags: ['versements'],
+          operationId,
           summary,
           querystring: versementListQuerySchema,
           response: { 200: listSchema(versementSchema) },
@@ -70,6 +74,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getVersementStats',
         summary: 'Nombre et montants des versements par statut, dans le périmètre de l’appelant',
         response: { 200: successSchema(versementStatsSchema) },
       },
@@ -83,11 +88,11 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.create' },
       schema: {
         tags: ['versements'],
+        operationId: 'createVersement',
         summary: 'Déclarer un versement (JSON, ou multipart avec le fichier « scan_recu »)',
-        description: `Corps : ${Object.keys(versementCreateSchema.shape).join(', ')} ; fichier scan_recu (PDF, JPEG ou PNG, 5 Mo au plus).`,
-        consumes: ['multipart/form-data', 'application/json'],
+        ...formBody(versementCreateSchema, SCAN_FILES),
         headers: idempotencyHeaders,
-        response: { 201: successSchema(versementSchema) },
+        response: { 201: successSchema(versementSchema), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -111,6 +116,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getVersement',
         summary: 'Un versement',
         params: idParamsSchema,
         response: { 200: successSchema(versementSchema) },
@@ -125,6 +131,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.read' },
       schema: {
         tags: ['versements'],
+        operationId: 'getScanVersement',
         summary: 'Le reçu scanné d’un versement (pour qui peut voir le versement)',
         params: idParamsSchema,
         response: { 200: z.unknown().describe('Le fichier (PDF, JPEG ou PNG)') },
@@ -140,10 +147,11 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.validate' },
       schema: {
         tags: ['versements'],
+        operationId: 'validateVersement',
         summary: 'Valider un versement en attente : la banque est créditée, le total payé du membre augmente',
         description: 'Refusé (403) à celui qui l’a déclaré : quatre yeux. Déjà traité : 409.',
         params: idParamsSchema,
-        response: { 200: successSchema(versementSchema) },
+        response: { 200: successSchema(versementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -159,10 +167,11 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.reject' },
       schema: {
         tags: ['versements'],
+        operationId: 'rejectVersement',
         summary: 'Rejeter un versement en attente, avec un motif facultatif',
         params: idParamsSchema,
         body: versementRejectSchema,
-        response: { 200: successSchema(versementSchema) },
+        response: { 200: successSchema(versementSchema), ...errorResponses(409) },
       },
     },
     async (request) => ({
@@ -178,9 +187,10 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       config: { right: 'versements.delete' },
       schema: {
         tags: ['versements'],
+        operationId: 'deleteVersement',
         summary: 'Supprimer un versement (un versement validé est contrepassé sur sa banque)',
         params: idParamsSchema,
-        response: { 200: messageOnlySchema },
+        response: { 200: messageOnlySchema, ...errorResponses(409) },
       },
     },
     async (request) => {
