@@ -121,7 +121,10 @@ const SCREENS: readonly Screen[] = [
       const validate = page.getByRole('button', { name: /^Valider la demande/ }).first();
       await openDialog(page, validate, 'Valider la demande');
       const dialog = page.getByRole('dialog', { name: 'Valider la demande' });
-      await dialog.getByRole('radio').first().check();
+      await dialog.getByRole('radiogroup', { name: 'Gestionnaire' }).getByRole('radio').first().check();
+      // Terms short of the price also need the choice of how the remainder is paid.
+      const solde = dialog.getByRole('radiogroup', { name: /^Comment régler le solde/ });
+      if (await solde.count()) await solde.getByRole('radio').first().check();
       await dialog.getByRole('button', { name: 'Suivant' }).click();
       await expect(dialog.getByRole('button', { name: 'Confirmer la validation' })).toBeVisible();
       return DIALOG;

@@ -18,13 +18,21 @@ function newApplicant(prenom: string) {
 }
 type Applicant = ReturnType<typeof newApplicant>;
 
+/** An amount as the screens and e-mails write it, with plain spaces (compare with `plain`). */
+const money = (n: number) => `${new Intl.NumberFormat('fr-FR').format(n)} FCFA`.replace(/\s/g, ' ');
+/** A text with every kind of space made plain. */
+const plain = (text: string) => text.replace(/\s/g, ' ');
+
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** A visitor fills the four steps of the public form from the login screen and submits it. */
-async function submitPublicRequest(page: Page, applicant: Applicant) {
+/**
+ * A visitor fills the four steps of the public form from the login screen and submits it, at
+ * 50 000 FCFA over 12 months: terms short of any product's price. Returns the product's price.
+ */
+async function submitPublicRequest(page: Page, applicant: Applicant): Promise<number> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Pas encore de compte ? Inscrivez-vous' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle Demande d’Inscription' });
@@ -59,10 +67,14 @@ async function submitPublicRequest(page: Page, applicant: Applicant) {
   await expect(dialog.getByText(/^Minimum\s:\s50\s000\sFCFA$/).first()).toBeVisible();
   await choose(page, dialog, 'Produit souhaité', /FCFA/);
   await dialog.getByLabel('Engagement mensuel (FCFA)').fill('40000');
-  await choose(page, dialog, 'Durée de paiement', '48 mois');
+  await choose(page, dialog, 'Durée de paiement', '12 mois');
   await expect(next).toBeDisabled();
-  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('375000');
-  await expect(dialog.getByText(/18\s000\s000\sFCFA/)).toBeVisible();
+  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('50000');
+  // The form sets the terms against the product's price and proposes the monthly amount that covers it.
+  const manque = dialog.getByText(/^Les conditions couvrent 600\s000\sFCFA sur un prix de .* il manque /);
+  await expect(manque).toBeVisible();
+  const prix = Number((await manque.innerText()).match(/sur un prix de ([\d\s]+)\sFCFA/)?.[1]?.replace(/\D/g, ''));
+  await expect(dialog.getByRole('button', { name: /^Appliquer .* \/ mois$/ })).toBeVisible();
   await next.click();
 
   await expect(dialog.getByText('Étape 4 sur 4')).toBeVisible();
@@ -72,6 +84,7 @@ async function submitPublicRequest(page: Page, applicant: Applicant) {
   await expect(dialog.getByRole('heading', { name: 'Demande soumise avec succès !' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(dialog).toBeHidden();
+  return prix;
 }
 
 const demandesLink = (page: Page) =>
@@ -103,7 +116,7 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   browser,
 }) => {
   const applicant = newApplicant('Mariette');
-  await submitPublicRequest(page, applicant);
+  const prix = await submitPublicRequest(page, applicant);
 
   await openDemandes(page, applicant.nom);
   const pending = await pendingBadge(page);
@@ -120,10 +133,20 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   await wizard.getByRole('button', { name: 'Suivant' }).click();
   await expect(wizard.getByText('Veuillez sélectionner un gestionnaire')).toBeVisible();
   await wizard.getByRole('radio', { name: 'Aminata Kouadio' }).check();
+  // The terms fall short of the price: the validator must say how the remainder is paid.
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await expect(wizard.getByText('Choisissez comment régler le solde')).toBeVisible();
+  await wizard.getByRole('radio', { name: 'Une dernière échéance pour le solde' }).check();
   await wizard.getByRole('button', { name: 'Suivant' }).click();
   await wizard.getByRole('button', { name: 'Retour' }).click();
   await expect(wizard.getByRole('radio', { name: 'Aminata Kouadio' })).toBeChecked();
   await wizard.getByRole('button', { name: 'Suivant' }).click();
+  // Before confirming, the schedule that choice makes: 12 of 50 000, then the remainder, the price in all.
+  const schedule = wizard.getByRole('table', { name: 'Échéances prévues' });
+  await expect(schedule.getByRole('row')).toHaveCount(1 + 3 + 1 + 1 + 1);
+  expect(plain(await schedule.getByRole('row').nth(5).innerText())).toMatch(/^13\s/);
+  expect(plain(await schedule.getByRole('row').nth(5).innerText())).toContain(money(prix - 600_000));
+  expect(plain(await schedule.getByRole('row').last().innerText())).toContain(money(prix));
   await wizard.getByRole('button', { name: 'Confirmer la validation' }).click();
   await expect(wizard.getByRole('heading', { name: 'Demande validée avec succès' })).toBeVisible();
   const code = (await wizard.getByText(/Membre créé\s:\sESV-/).innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] ?? '';
@@ -145,6 +168,10 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
 
   const mail = await lastMail(applicant.email);
   expect(mail).toContain(code);
+  // He owes the product's price: twelve instalments of 50 000, then one for the remainder.
+  expect(plain(mail)).toContain(
+    `Votre contrat : 13 échéances mensuelles de 50 000 FCFA, la dernière de ${money(prix - 600_000)}, soit ${money(prix)} au total.`,
+  );
   const temporary = mail.match(/^Mot de passe temporaire\u00a0: (\S+)$/m)?.[1] ?? '';
   const member = await inOtherBrowser(browser);
   await submitLogin(member.page, applicant.email, temporary);
