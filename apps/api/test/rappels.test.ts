@@ -350,11 +350,16 @@ describe('the job inside the server', () => {
     const client = await dueMember(addDays(today, 7));
     const email = await emailOf(client.id);
 
-    // The tests' configuration leaves it off.
-    const quiet = await buildApp({ config: testConfig(ctx.dataDir), db: ctx.db, mailer: ctx.mail, logger: false });
-    await quiet.ready();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await quiet.close();
+    // The tests' configuration leaves it off: the server's start starts no job.
+    const start = vi.spyOn(DailyMailJob.prototype, 'start');
+    try {
+      const quiet = await buildApp({ config: testConfig(ctx.dataDir), db: ctx.db, mailer: ctx.mail, logger: false });
+      await quiet.ready();
+      await quiet.close();
+      expect(start).not.toHaveBeenCalled();
+    } finally {
+      start.mockRestore();
+    }
     expect(await rowsOf(client.id)).toEqual([]);
 
     const server = await buildApp({
@@ -389,18 +394,24 @@ describe('the job inside the server', () => {
     expect(() => loadConfig({ ...env, REMINDERS: 'oui' })).toThrow(/REMINDERS/);
   });
 
-  it('stops when the server closes: no run after close', async () => {
+  it('stops when the server closes: no tick nor run after close', async () => {
+    // Its interval on a clock of the test's own, so that "no tick any more" is known, not waited for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log, 10);
     const run = vi.spyOn(rappels, 'run');
     try {
       job.start();
+      expect(vi.getTimerCount()).toBe(1);
       await job.stop();
+      expect(vi.getTimerCount()).toBe(0);
       const calls = run.mock.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(run.mock.calls.length).toBe(calls);
       expect(calls).toBeLessThanOrEqual(1);
+      // A look asked for all the same runs nothing.
+      await job.tick();
+      expect(run.mock.calls.length).toBe(calls);
     } finally {
       run.mockRestore();
+      vi.useRealTimers();
     }
   });
 });
