@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { sql, type Transaction } from 'kysely';
+import { inject, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import type { DB } from '../src/db/schema.ts';
 import { createMailer, type Mailer, type MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
@@ -246,6 +247,30 @@ export async function mailedCode(mail: TestMailer, email: string): Promise<strin
   const match = (await mail.waitFor(email, MAIL_CODE)).text.match(MAIL_CODE);
   if (!match?.[1]) throw new Error('no code in mail');
   return match[1];
+}
+
+/**
+ * On PostgreSQL, waits until `count` other sessions wait on the transaction's locks, directly or in
+ * line behind one another: the requests a test holds back are then really held, whatever the load,
+ * when the transaction lets them go.
+ */
+export async function heldBack(db: Database, holder: Transaction<DB>, count: number): Promise<void> {
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(holder);
+  const pid = rows[0]?.pid;
+  await vi.waitFor(
+    async () => {
+      const { rows: waiting } = await sql<{ n: number }>`
+        WITH RECURSIVE waiting(pid) AS (
+          SELECT pid FROM pg_locks WHERE NOT granted AND ${pid}::int = ANY(pg_blocking_pids(pid))
+          UNION
+          SELECT l.pid FROM pg_locks l JOIN waiting w ON w.pid = ANY(pg_blocking_pids(l.pid)) WHERE NOT l.granted
+        )
+        SELECT count(*)::int AS n FROM waiting`.execute(db);
+      const n = waiting[0]?.n ?? 0;
+      if (n < count) throw new Error(`${n} of ${count} sessions wait on the transaction`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 export async function auditRows(db: Database, filter: { action?: string; user_id?: number }) {
