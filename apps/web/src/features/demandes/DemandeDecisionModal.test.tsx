@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { DECISION_SUCCESS_CLOSE_MS, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
+import { type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { type Answer, failure, makeDemande, ok, serveDemandes, signIn } from './test-data.ts';
 
 beforeEach(() => {
@@ -65,7 +65,7 @@ describe('DemandeDecisionModal', () => {
     expect(put?.body).toEqual({ id: 5, gere_par: 3 });
 
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: DECISION_SUCCESS_CLOSE_MS + 1500 });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('rejects with a reason and comments', async () => {
