@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_REQUEST_MIN_MS } from '../src/modules/auth/auth.service.ts';
 import {
   auditRows,
@@ -161,16 +161,29 @@ describe('forgotten password', () => {
       expect(response.json()).toEqual({ success: true, message: MESSAGES.resetRequested });
       return performance.now() - started;
     };
+    // The known address's own work made 30 ms longer (its code handed to the mailer slowly): the
+    // floor must hide that, a difference far above the few milliseconds a loaded machine adds to
+    // either answer, where the work's own difference would not be.
+    const extraMs = 30;
+    const handOver = ctx.mail.send.bind(ctx.mail);
+    const slower = vi.spyOn(ctx.mail, 'send').mockImplementation((message) => {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, extraMs);
+      return handOver(message);
+    });
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      known.push(await timed(account.email));
-      unknown.push(await timed(`inconnu.${i}.${account.id}@nulle-part.test`));
+    try {
+      for (let i = 0; i < 20; i++) {
+        known.push(await timed(account.email));
+        unknown.push(await timed(`inconnu.${i}.${account.id}@nulle-part.test`));
+      }
+    } finally {
+      slower.mockRestore();
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[values.length / 2] ?? 0;
     expect(median(known)).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS);
     expect(median(unknown)).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(5);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(extraMs / 2);
 
     const requests = await auditRows(ctx.db, { action: 'PASSWORD_RESET_REQUESTED' });
     expect(requests.filter((r) => r.user_id === account.id)).toHaveLength(20);
