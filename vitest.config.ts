@@ -26,8 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          // Typing into jsdom forms is slow while the API tests share the two cores.
-          testTimeout: 20_000,
+          // Only there to stop a hung test: typing into jsdom forms takes a few seconds alone and
+          // several times that while the API tests (or other runs) share the two cores.
+          testTimeout: 60_000,
         },
       },
     ],

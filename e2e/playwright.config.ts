@@ -50,7 +50,10 @@ function webServer({ port, dataDir }: { port: number; dataDir: string }) {
 /** Browser tests against the built app in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
-  timeout: 90_000,
+  // A test's budget, only there to stop a hung one: a wrong page fails at its expectation (10 s).
+  // The longest journeys and sweeps (remboursements' axe sweep at two widths) took 60-100 s at a
+  // load average of 18 on the two cores.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -65,7 +68,7 @@ export default defineConfig({
     launchOptions: CHROMIUM,
   },
   projects: [
-    // The mail a journey reads is its own server's (helpers.ts lastMail).
+    // The mail a journey reads is its own server's (helpers.ts inbox).
     {
       name: 'parcours',
       testIgnore: SWEEP,

@@ -94,7 +94,7 @@ test('a comptable manages the banks: adds one, deposits, is refused an overdraft
   await expect(popup.getByText('La banque a été créée avec succès.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Banque créée avec succès', { exact: true })).toBeVisible();
-  await expect(popup).toBeHidden({ timeout: 6000 });
+  await expect(popup).toBeHidden();
   // It closes by itself after 3 s, measured by the page's clock: a loaded machine does not skew it.
   expect(await shownFor).toBeGreaterThanOrEqual(3000);
 

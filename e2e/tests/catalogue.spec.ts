@@ -26,8 +26,9 @@ test('browse, filter, open a product page and switch photos', async ({ page }) =
 
   await choose(page.getByRole('radio', { name: 'Tous' }).first());
   await choose(page.getByRole('radio', { name: 'Réservé' }));
-  await expect(page.getByText('Villa Premium')).toBeVisible();
-  await page.getByRole('link', { name: 'Voir les détails' }).first().click();
+  // Its own link, not the list's first: the list may still be the one of every status.
+  const villa = page.getByRole('article', { name: 'Villa Premium', exact: true });
+  await villa.getByRole('link', { name: 'Voir les détails' }).click();
 
   await expect(page).toHaveURL(/\/produits\/\d+$/);
   await expect(page.getByText(/Référence #\d+/)).toBeVisible();

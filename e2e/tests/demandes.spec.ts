@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, lastMail, signIn, submitLogin } from './helpers.ts';
+import { DEMO, inbox, signIn, submitLogin } from './helpers.ts';
 
 /** An applicant unique to this run: his e-mail and CNI carry the clock. */
 function newApplicant(prenom: string) {
@@ -141,6 +141,7 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   await wizard.getByRole('button', { name: 'Retour' }).click();
   await expect(wizard.getByRole('radio', { name: 'Aminata Kouadio' })).toBeChecked();
   await wizard.getByRole('button', { name: 'Suivant' }).click();
+  const mails = await inbox(applicant.email);
   // Before confirming, the schedule that choice makes: 12 of 50 000, then the remainder, the price in all.
   const schedule = wizard.getByRole('table', { name: 'Échéances prévues' });
   await expect(schedule.getByRole('row')).toHaveCount(1 + 3 + 1 + 1 + 1);
@@ -151,7 +152,7 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   await expect(wizard.getByRole('heading', { name: 'Demande validée avec succès' })).toBeVisible();
   const code = (await wizard.getByText(/Membre créé\s:\sESV-/).innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] ?? '';
   expect(code).not.toBe('');
-  await expect(wizard).toBeHidden({ timeout: 5_000 });
+  await expect(wizard).toBeHidden();
   // It leaves the pending list and the badge; every status shows it validated.
   await expect(card).toBeHidden();
   await expect(demandesLink(page)).toHaveAccessibleDescription(`${pending - 1} en attente`);
@@ -166,7 +167,7 @@ test('a visitor applies; the admin validates with a gestionnaire; the new member
   const membre = page.getByRole('article', { name: `${applicant.prenom} ${applicant.nom}` });
   await expect(membre.getByText(code)).toBeVisible();
 
-  const mail = await lastMail(applicant.email);
+  const mail = await mails.next(/^Mot de passe temporaire/m);
   expect(mail).toContain(code);
   // He owes the product's price: twelve instalments of 50 000, then one for the remainder.
   expect(plain(mail)).toContain(
@@ -198,9 +199,10 @@ test('the admin rejects a request with a reason; the applicant is told by e-mail
   await wizard.getByRole('radio', { name: 'Informations incorrectes' }).check();
   await wizard.getByRole('textbox', { name: 'Commentaires' }).fill('Le numéro de téléphone ne répond pas.');
   await wizard.getByRole('button', { name: 'Suivant' }).click();
+  const mails = await inbox(applicant.email);
   await wizard.getByRole('button', { name: 'Confirmer le rejet' }).click();
   await expect(wizard.getByRole('heading', { name: 'Demande rejetée avec succès' })).toBeVisible();
-  await expect(wizard).toBeHidden({ timeout: 5_000 });
+  await expect(wizard).toBeHidden();
   await expect(card).toBeHidden();
 
   await page.getByRole('combobox', { name: 'Statut' }).click();
@@ -208,7 +210,7 @@ test('the admin rejects a request with a reason; the applicant is told by e-mail
   await expect(page).toHaveURL(/statut=rejetee/);
   await expect(card.getByText('Rejetée')).toBeVisible();
 
-  const mail = await lastMail(applicant.email);
+  const mail = await mails.next(/^Motif/m);
   expect(mail).toContain('Motif : Informations incorrectes');
   expect(mail).toContain('Commentaires : Le numéro de téléphone ne répond pas.');
 });

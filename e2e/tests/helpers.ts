@@ -33,25 +33,44 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 }
 
-/** The text of the last e-mail the server wrote for the address (quoted-printable decoded). */
-export async function lastMail(email: string): Promise<string> {
+/**
+ * The e-mails the server writes for the address from now on (its DATA_DIR/mail): `next` waits
+ * for the one of them whose text matches, whatever else the address gets and in whatever order,
+ * and fails listing the subjects that came when none does or when several do. Opened before the
+ * action that mails, so that an earlier message (a retry's, another test's) is never taken for it.
+ */
+export async function inbox(email: string) {
   const dataDir = test.info().project.metadata.dataDir;
   if (typeof dataDir !== 'string') throw new Error('ce couloir de tests ne lit pas de courriel');
   const folder = path.join(dataDir, 'mail');
-  await expect
-    .poll(async () => (await readdir(folder).catch(() => [])).some((f) => f.endsWith(`${email}.eml`)))
-    .toBe(true);
-  const files = (await readdir(folder)).filter((f) => f.endsWith(`${email}.eml`)).sort();
-  const raw = await readFile(path.join(folder, files.at(-1) ?? ''), 'utf8');
+  const written = async () =>
+    (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(`-${email}.eml`));
+  const before = new Set(await written());
+  return {
+    async next(matching: RegExp): Promise<string> {
+      let matches: string[] = [];
+      await expect
+        .poll(async () => {
+          const texts = await Promise.all(
+            (await written()).filter((f) => !before.has(f)).map((f) => readFile(path.join(folder, f), 'utf8')),
+          );
+          const mails = texts.map(decodeMail);
+          matches = mails.filter((m) => matching.test(m.text)).map((m) => m.text);
+          return { matching: matches.length, received: mails.map((m) => m.subject) };
+        }, `un seul e-mail à ${email} correspondant à ${matching}`)
+        .toMatchObject({ matching: 1 });
+      return matches[0] ?? '';
+    },
+  };
+}
+
+/** A saved .eml as text, its quoted-printable undone, and its subject as read. */
+function decodeMail(raw: string): { subject: string; text: string } {
   const bytes = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** The 6-digit code of the last e-mail the server wrote for the address. */
-export async function lastMailCode(email: string): Promise<string> {
-  const code = (await lastMail(email)).match(/^Code\u00a0: (\d{6})$/m)?.[1];
-  if (!code) throw new Error(`pas de code dans le dernier e-mail de ${email}`);
-  return code;
+  const text = Buffer.from(bytes, 'latin1').toString('utf8');
+  const header = text.match(/^Subject: (.*(?:\n[ \t].*)*)/m)?.[1] ?? '';
+  const subject = header.replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, words: string) => words.replace(/_/g, ' '));
+  return { subject, text };
 }

@@ -40,8 +40,9 @@ async function addStaff(page: Page, staff: NewStaff) {
   const dialog = page.getByRole('dialog', { name: 'Nouveau personnel' });
   await choose(page, dialog, 'Rôle', 'Comptable');
   await dialog.getByRole('button', { name: 'Générer' }).click();
-  const code = await dialog.getByRole('textbox', { name: 'Code employé' }).inputValue();
-  expect(code).toMatch(/^CHES-CPT-\d{6}$/);
+  const codeField = dialog.getByRole('textbox', { name: 'Code employé' });
+  await expect(codeField).toHaveValue(/^CHES-CPT-\d{6}$/);
+  const code = await codeField.inputValue();
   await dialog.getByRole('textbox', { name: 'Numéro CNI' }).fill(`CI${String(Date.now()).slice(-11)}`);
   await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill(staff.nom);
   await dialog.getByRole('textbox', { name: 'Prénom' }).fill(staff.prenom);

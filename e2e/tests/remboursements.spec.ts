@@ -209,9 +209,14 @@ test('a comptable approves a pending request: the tiles change', async ({ page }
 
   await filtre.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(page).toHaveURL(/\/remboursements$/);
-  await expect.poll(() => tile(page, 'En attente')).toBe(before.pending - 1);
-  expect(await tile(page, 'Approuvés')).toBe(before.approved + 1);
-  expect(await tile(page, 'Montant approuvé')).toBe(before.amount + 50_000);
+  // The three figures read together, until the refreshed ones are all shown.
+  await expect
+    .poll(async () => ({
+      pending: await tile(page, 'En attente'),
+      approved: await tile(page, 'Approuvés'),
+      amount: await tile(page, 'Montant approuvé'),
+    }))
+    .toEqual({ pending: before.pending - 1, approved: before.approved + 1, amount: before.amount + 50_000 });
 
   // The details: who approved and the bank debited.
   await rowOf(page, raison)

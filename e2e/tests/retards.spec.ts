@@ -63,8 +63,7 @@ test('a gestionnaire finds his late clients, filters them by bucket and exports 
     `– ${count(chosen.text)} membre`,
   );
   await settle(page);
-  const shown = await rows(page).count();
-  expect(shown).toBe(Math.min(count(chosen.text), 10));
+  await expect(rows(page)).toHaveCount(Math.min(count(chosen.text), 10));
   for (const row of await rows(page).all()) await expect(row).toContainText(label, { ignoreCase: true });
   const code = (await rows(page).first().innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] as string;
 

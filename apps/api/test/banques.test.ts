@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { buildTestApp, heldBack, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
   auditOf,
@@ -705,8 +705,6 @@ describe('a bank credited by payments', () => {
 
 // Two connections that wait on one another: PGlite has a single connection, so only PostgreSQL can.
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: movements posted by overlapping transactions', () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('lists movements newest first in the order they moved the balance, when the earlier-begun one posts last', async () => {
     const gestionnaire = await loginAs(ctx, 'gestionnaire');
     const c = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
@@ -717,7 +715,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: movements posted by ove
       // The validation begins, then waits for the payment's row while a deposit is posted.
       await trx.selectFrom('versements').select('id').where('id', '=', v.id).forUpdate().execute();
       validation = validateVersement(ctx, comptable.auth, v.id);
-      await pause(300);
+      await heldBack(ctx.db, trx, 1);
       const depot = await operation(banque.id, { type: 'depot', montant: 500, commentaire: 'Pendant la validation' });
       expect(depot.statusCode, depot.body).toBe(200);
     });

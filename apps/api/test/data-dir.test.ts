@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataDirError, lockDataDir, secureDataDir } from '../src/db/data-dir.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { MediaStore } from '../src/media/media-store.ts';
@@ -98,5 +98,24 @@ describe('data folder permissions', () => {
     });
     expect(await openToOthers(dir)).toEqual([]);
     expect((await readdir(path.join(dir, 'mail'))).length).toBe(1);
+  });
+
+  it('keeps both of two messages to one address written in the same millisecond', async () => {
+    const dir = await tempDir();
+    const mailer = createMailer({ from: 'a@test.example', dataDir: dir, log: { info() {} } as never });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await Promise.all(
+        ['Rappel', 'Avis'].map((subject) => mailer.send({ to: 'b@test.example', subject, text: subject })),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    const folder = path.join(dir, 'mail');
+    const files = await readdir(folder);
+    const subjects = await Promise.all(
+      files.map(async (f) => (await readFile(path.join(folder, f), 'utf8')).match(/^Subject: (.*)$/m)?.[1]),
+    );
+    expect(subjects.sort()).toEqual(['Avis', 'Rappel']);
   });
 });

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { createProduit } from './catalogue-helpers.ts';
-import { auditRows, buildTestApp, createAccount, lastMail, login, loginAs, type TestContext } from './helpers.ts';
+import { auditRows, buildTestApp, createAccount, login, loginAs, type TestContext } from './helpers.ts';
 import { createMembre } from './people-helpers.ts';
 
 let ctx: TestContext;
@@ -363,7 +363,7 @@ describe('validation', () => {
     expect(echeancier.premiere_echeance).toBe(addMonths(membre.date_inscription, 1));
     expect(echeancier.echeances[59].date).toBe(addMonths(echeancier.premiere_echeance, 59));
 
-    const mail = await lastMail(ctx.dataDir, demande.email);
+    const { text: mail } = await ctx.mail.waitFor(demande.email, /^Votre demande d’inscription est validée$/);
     expect(mail).toContain(data.membre.code_esv);
     // Names in the one order of the screens: first names, then the family name.
     expect(mail).toContain('Bonjour Jean-Marc Kouassi,');
@@ -595,7 +595,7 @@ describe('rejection', () => {
       traite_par: gestionnaire.account.id,
       gere_par: null,
     });
-    const mail = await lastMail(ctx.dataDir, demande.email);
+    const { text: mail } = await ctx.mail.waitFor(demande.email, /^Votre demande d’inscription n’a pas été retenue$/);
     expect(mail).toContain('Motif : Informations incorrectes');
     expect(mail).toContain('Commentaires : Adresse introuvable.');
   });

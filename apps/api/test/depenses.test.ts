@@ -17,7 +17,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { multipart, PDF, PNG } from './catalogue-helpers.ts';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { buildTestApp, heldBack, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
   auditOf,
@@ -1095,8 +1095,6 @@ describe('approval and rejection', () => {
 
 // Two connections that wait on one another: PGlite has a single connection, so only PostgreSQL can.
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, then released together', () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('debits once when two approvals wait on the same expense and then run together', async () => {
     const bank = await createBanque(ctx, comptable.auth, { solde_initial: 100_000 });
     const d = await file(client.auth, { montant: 33_000, banque_id: bank.id });
@@ -1104,7 +1102,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, th
     await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('depenses').select('id').where('id', '=', d.id).forUpdate().execute();
       racing = Promise.all([approve(comptable.auth, d.id), approve(admin.auth, d.id)]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const responses = (await racing) ?? [];
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -1122,7 +1120,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, th
     await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('depenses').select('id').where('id', '=', d.id).forUpdate().execute();
       racing = Promise.all([approve(comptable.auth, d.id), reject(admin.auth, d.id)]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const [approval, rejection] = (await racing) ?? [];
     expect([approval?.statusCode, rejection?.statusCode].sort()).toEqual([200, 409]);

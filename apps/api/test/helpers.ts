@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/shared';
-import { sql } from 'kysely';
-import { inject } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import { inject, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import type { DB } from '../src/db/schema.ts';
+import { createMailer, type Mailer, type MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 export const PASSWORD = 'Test@2026!';
@@ -17,6 +20,8 @@ export interface TestContext {
   app: App;
   db: Database;
   dataDir: string;
+  /** What the app mailed. */
+  mail: TestMailer;
   close(): Promise<void>;
 }
 
@@ -38,12 +43,14 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     : await openDatabase({ loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
   if (databaseUrl) await migrateToLatest(database.db, schema);
   const config = testConfig(dataDir, { databaseUrl, ...overrides });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const mail = new TestMailer(createMailer({ from: config.mailFrom, dataDir, log: QUIET }));
+  const app = await buildApp({ config, db: database.db, mailer: mail, logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
     dataDir,
+    mail,
     async close() {
       await app.close();
       if (databaseUrl && schema) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
@@ -52,6 +59,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     },
   };
 }
+
+/** The file mailer logs each message it writes; the tests' logs are off. */
+const QUIET = { info() {} } as unknown as FastifyBaseLogger;
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
@@ -171,39 +181,96 @@ export async function loginAs(ctx: TestContext, role: Role, options: AccountOpti
 }
 
 /**
- * The text of the last e-mail sent to the address (DATA_DIR/mail/*.eml). Mail leaves in the
- * background, so it waits a little, and with `matching` until the last one matches: another
- * message (a lock notice) can still be on its way when the awaited one is asked for.
+ * The tests' mailer: it keeps every message the app hands over, and delivers it as the app's own
+ * file mailer does (DATA_DIR/mail). The app hands a message over before it answers, the delivery
+ * going on after: once an answer is in, `to` lists every message it caused.
  */
-export async function lastMail(dataDir: string, email: string, matching?: RegExp): Promise<string> {
-  const folder = path.join(dataDir, 'mail');
-  let text: string | undefined;
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const files = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(`${email}.eml`)).sort();
-    const last = files.at(-1);
-    if (last) {
-      text = decodeQuotedPrintable(await readFile(path.join(folder, last), 'utf8'));
-      if (!matching || matching.test(text)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(text === undefined ? `no mail for ${email}` : `last mail does not match ${matching}: ${text}`);
-}
+export class TestMailer implements Mailer {
+  private readonly handed: { message: MailMessage; delivered: Promise<void> }[] = [];
+  private readonly watchers = new Set<() => void>();
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
+  constructor(private readonly delivery: Mailer) {}
+
+  send(message: MailMessage): Promise<void> {
+    const delivered = this.delivery.send(message);
+    this.handed.push({ message, delivered });
+    for (const watcher of this.watchers) watcher();
+    return delivered;
+  }
+
+  /** The messages handed over for the address, oldest first. */
+  to(address: string): MailMessage[] {
+    return this.handed.filter(({ message }) => message.to === address).map(({ message }) => message);
+  }
+
+  /**
+   * The one e-mail to the address whose subject or text matches, once delivered, whatever else the
+   * address gets and in whatever order. Fails, saying what the address got, when none comes within
+   * `timeoutMs` or when several match (the test must then say which one it means).
+   */
+  async waitFor(address: string, matching: RegExp, timeoutMs = 10_000): Promise<MailMessage> {
+    const got = () => JSON.stringify(this.to(address).map((m) => m.subject));
+    const found = await new Promise<{ message: MailMessage; delivered: Promise<void> }>((resolve, reject) => {
+      const settle = (outcome: () => void) => {
+        clearTimeout(timer);
+        this.watchers.delete(look);
+        outcome();
+      };
+      const look = () => {
+        const matches = this.handed.filter(
+          ({ message }) => message.to === address && (matching.test(message.subject) || matching.test(message.text)),
+        );
+        const [only] = matches;
+        if (matches.length > 1)
+          settle(() => reject(new Error(`several e-mails to ${address} match ${matching}: ${got()}`)));
+        else if (only) settle(() => resolve(only));
+      };
+      const timer = setTimeout(
+        () =>
+          settle(() =>
+            reject(new Error(`no e-mail to ${address} matches ${matching} after ${timeoutMs} ms: ${got()}`)),
+          ),
+        timeoutMs,
+      );
+      this.watchers.add(look);
+      look();
+    });
+    await found.delivered;
+    return found.message;
+  }
 }
 
 const MAIL_CODE = /^Code\u00a0: (\d{6})$/m;
 
-/** The 6-digit code of the last e-mail sent to the address. */
-export async function lastMailCode(dataDir: string, email: string): Promise<string> {
-  const match = (await lastMail(dataDir, email, MAIL_CODE)).match(MAIL_CODE);
+/** The 6-digit code of the reset-code e-mail to the address. */
+export async function mailedCode(mail: TestMailer, email: string): Promise<string> {
+  const match = (await mail.waitFor(email, MAIL_CODE)).text.match(MAIL_CODE);
   if (!match?.[1]) throw new Error('no code in mail');
   return match[1];
+}
+
+/**
+ * On PostgreSQL, waits until `count` other sessions wait on the transaction's locks, directly or in
+ * line behind one another: the requests a test holds back are then really held, whatever the load,
+ * when the transaction lets them go.
+ */
+export async function heldBack(db: Database, holder: Transaction<DB>, count: number): Promise<void> {
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(holder);
+  const pid = rows[0]?.pid;
+  await vi.waitFor(
+    async () => {
+      const { rows: waiting } = await sql<{ n: number }>`
+        WITH RECURSIVE waiting(pid) AS (
+          SELECT pid FROM pg_locks WHERE NOT granted AND ${pid}::int = ANY(pg_blocking_pids(pid))
+          UNION
+          SELECT l.pid FROM pg_locks l JOIN waiting w ON w.pid = ANY(pg_blocking_pids(l.pid)) WHERE NOT l.granted
+        )
+        SELECT count(*)::int AS n FROM waiting`.execute(db);
+      const n = waiting[0]?.n ?? 0;
+      if (n < count) throw new Error(`${n} of ${count} sessions wait on the transaction`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 export async function auditRows(db: Database, filter: { action?: string; user_id?: number }) {

@@ -17,7 +17,7 @@ import { listMembres } from '../src/modules/membres/membres.repository.ts';
 import { listRemboursements } from '../src/modules/remboursements/remboursements.repository.ts';
 import { listAccounts } from '../src/modules/utilisateurs/utilisateurs.repository.ts';
 import { createProduit } from './catalogue-helpers.ts';
-import { buildTestApp, createAccount, loginAs, type TestContext } from './helpers.ts';
+import { buildTestApp, createAccount, heldBack, loginAs, type TestContext } from './helpers.ts';
 import { createMembre } from './people-helpers.ts';
 
 let ctx: TestContext;
@@ -379,7 +379,6 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
       .select('site_id')
       .where('id', '=', produitId)
       .executeTakeFirstOrThrow();
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let added: Promise<unknown> | undefined;
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('sites').set({ est_actif: false }).where('id', '=', site_id).execute();
@@ -399,7 +398,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL', () => {
           nombre_toilette: 0,
         })
         .execute();
-      await pause(300);
+      await heldBack(ctx.db, trx, 1);
     });
     await added;
     expect(await kept(ctx.db)).toEqual(await recounted(ctx.db));

@@ -1,16 +1,14 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { addDays, DEFAULT_SETTINGS, type Rappel, type Role } from '@app/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DailyMailJob } from '../src/mail/daily-mail-job.ts';
-import { createMailer, type Mailer } from '../src/mail/mailer.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
 import { todayInCompany } from '../src/modules/echeanciers/echeanciers.repository.ts';
 import type { RappelDu } from '../src/modules/rappels/rappels.repository.ts';
 import { RappelsService, rappelMail } from '../src/modules/rappels/rappels.service.ts';
-import { buildTestApp, lastMail, loginAs, type TestContext, testConfig } from './helpers.ts';
+import { buildTestApp, loginAs, type TestContext, testConfig } from './helpers.ts';
 import {
   type Auth,
   type Client,
@@ -26,7 +24,7 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let comptable: Awaited<ReturnType<typeof loginAs>>;
 let banqueId: number;
-/** The job's service as the app builds it: mail to DATA_DIR/mail. */
+/** The job's service as the app builds it, with the app's mailer. */
 let rappels: RappelsService;
 
 const COMPANY = { companyName: 'Société Ivoirienne d’Autopromotion', phone: '+225 27 22 00 11 22', email: '' };
@@ -41,7 +39,7 @@ beforeAll(async () => {
   comptable = await loginAs(ctx, 'comptable');
   banqueId = (await createBanque(ctx, comptable.auth, { est_principale: true, solde_initial: 10_000_000 })).id;
   await putSettings({ general: COMPANY });
-  rappels = service(createMailer({ from: 'Test <test@example.test>', dataDir: ctx.dataDir, log: ctx.app.log }));
+  rappels = service(ctx.mail);
 });
 afterAll(async () => {
   await ctx.close();
@@ -76,12 +74,6 @@ async function emailOf(membreId: number): Promise<string> {
     .where('m.id', '=', membreId)
     .executeTakeFirstOrThrow();
   return row.email;
-}
-
-/** The .eml files written for the address. */
-async function mailCount(email: string): Promise<number> {
-  const files = await readdir(path.join(ctx.dataDir, 'mail')).catch(() => [] as string[]);
-  return files.filter((f) => f.endsWith(`-${email}.eml`)).length;
 }
 
 /** The member's reminder rows, oldest first. */
@@ -124,9 +116,9 @@ describe('reminder e-mails: when they go', () => {
       ['J-1', '2030-03-10', 1, 150_000, email, 'envoye', 1],
       ['J+3', '2030-03-10', 1, 150_000, email, 'envoye', 1],
     ]);
-    expect(await mailCount(email)).toBe(3);
+    expect(ctx.mail.to(email)).toHaveLength(3);
 
-    const relance = await lastMail(ctx.dataDir, email, /Relance/);
+    const { text: relance } = await ctx.mail.waitFor(email, /Relance/);
     expect(relance).toContain('L’échéance n° 1 de votre échéancier (Villa Test');
     expect(relance).toMatch(/due le dimanche 10 mars 2030, n’est pas entièrement réglée/);
     expect(relance).toMatch(/Reste à payer sur cette échéance\s: 150\s000\sFCFA\./);
@@ -141,14 +133,14 @@ describe('reminder e-mails: when they go', () => {
     const paid = await createPaidClient(ctx, comptable.auth, banqueId, 150_000);
     await placeSchedule(paid.id, '2036-03-10');
     // The payment's validation notice, which leaves in the background.
-    await lastMail(ctx.dataDir, await emailOf(paid.id), /validé/);
-    const noticed = await mailCount(await emailOf(paid.id));
+    await ctx.mail.waitFor(await emailOf(paid.id), /validé/);
+    const noticed = ctx.mail.to(await emailOf(paid.id)).length;
     const partial = await createPaidClient(ctx, comptable.auth, banqueId, 100_000);
     await placeSchedule(partial.id, '2036-03-10');
     for (const day of days('2036-03-01', '2036-03-20')) await rappels.run({ today: day });
 
     expect(await rowsOf(paid.id)).toEqual([]);
-    expect(await mailCount(await emailOf(paid.id))).toBe(noticed);
+    expect(ctx.mail.to(await emailOf(paid.id))).toHaveLength(noticed);
     const rows = await rowsOf(partial.id);
     expect(rows.map((r) => [r.type_rappel, r.montant])).toEqual([
       ['J-7', 50_000],
@@ -156,7 +148,7 @@ describe('reminder e-mails: when they go', () => {
       ['J+3', 50_000],
     ]);
     const email = await emailOf(partial.id);
-    const rappel = await lastMail(ctx.dataDir, email, /Relance/);
+    const { text: rappel } = await ctx.mail.waitFor(email, /Relance/);
     expect(rappel).toMatch(/Reste à payer sur cette échéance\s: 50\s000\sFCFA\./);
   });
 
@@ -165,11 +157,12 @@ describe('reminder e-mails: when they go', () => {
     await placeSchedule(client.id, '2072-03-10');
     const email = await emailOf(client.id);
     await rappels.run({ today: '2072-03-03' });
-    const j7 = await lastMail(ctx.dataDir, email, /Rappel/);
+    // The payment's notice goes to the same address, before or after: each e-mail is awaited by its own words.
+    const { text: j7 } = await ctx.mail.waitFor(email, /dans 7 jours/);
     expect(j7).toMatch(/est à régler dans 7 jours, le jeudi 10 mars 2072\./);
     expect(j7).toMatch(/Montant à régler\s: 50\s000\sFCFA \(sur 150\s000\sFCFA, le reste est déjà réglé\)\./);
     await rappels.run({ today: '2072-03-09' });
-    expect(await lastMail(ctx.dataDir, email, /demain/)).toMatch(/est à régler demain, le jeudi 10 mars 2072\./);
+    expect((await ctx.mail.waitFor(email, /demain/)).text).toMatch(/est à régler demain, le jeudi 10 mars 2072\./);
   });
 
   it('stops when the instalment gets paid: no J-1 nor J+3 after the payment', async () => {
@@ -193,9 +186,9 @@ describe('reminder e-mails: when they go', () => {
     expect((a?.envoyes ?? 0) + (b?.envoyes ?? 0)).toBe(1);
 
     expect((await rowsOf(client.id)).map((r) => r.type_rappel)).toEqual(['J-7']);
-    expect(await mailCount(email)).toBe(1);
+    expect(ctx.mail.to(email)).toHaveLength(1);
     expect((await rowsOf(other.id)).map((r) => r.type_rappel)).toEqual(['J-7']);
-    expect(await mailCount(await emailOf(other.id))).toBe(1);
+    expect(ctx.mail.to(await emailOf(other.id))).toHaveLength(1);
   });
 
   it('catches up a day the server missed while the reminder still fits, never a stale one', async () => {
@@ -203,7 +196,7 @@ describe('reminder e-mails: when they go', () => {
     // Down from D-7 to D-6: the J-7 goes at D-5; down on D-1: the J-1 goes on the day, as today's.
     await rappels.run({ today: '2048-03-05' });
     await rappels.run({ today: '2048-03-10' });
-    expect(await lastMail(ctx.dataDir, await emailOf(late.id), /aujourd/)).toMatch(
+    expect((await ctx.mail.waitFor(await emailOf(late.id), /aujourd/)).text).toMatch(
       /est à régler aujourd’hui, le mardi 10 mars 2048\./,
     );
     // Down from D+3 to D+8: the J+3 goes at D+9.
@@ -226,7 +219,7 @@ describe('reminder e-mails: when they go', () => {
       expect(rows.map((r) => [r.type_rappel, r.date_echeance, r.numero, r.montant])).toEqual([
         ['J+3', '2066-03-10', 2, 150_000],
       ]);
-      const relance = await lastMail(ctx.dataDir, await emailOf(client.id), /Relance/);
+      const { text: relance } = await ctx.mail.waitFor(await emailOf(client.id), /Relance/);
       expect(relance).toMatch(/Montant total en retard sur votre échéancier\s: 300\s000\sFCFA\./);
       expect(relance).toContain('Réglez-la au plus tard le 15/03/2066 pour qu’elle ne soit pas comptée en retard.');
     } finally {
@@ -294,7 +287,7 @@ describe('reminder e-mails: to whom', () => {
 
     for (const day of days('2084-03-01', '2084-03-20')) await rappels.run({ today: day });
     expect(await rowsOf(off.id)).toEqual([]);
-    expect(await mailCount(await emailOf(off.id))).toBe(0);
+    expect(ctx.mail.to(await emailOf(off.id))).toHaveLength(0);
     expect(await rowsOf(suspended.id)).toEqual([]);
     expect((await rowsOf(on.id)).map((r) => r.type_rappel)).toEqual(['J-7', 'J-1', 'J+3']);
   });
@@ -310,7 +303,7 @@ describe('reminder e-mails: to whom', () => {
     }
     await rappels.run({ today: '2090-03-04' });
     expect((await rowsOf(client.id)).map((r) => r.type_rappel)).toEqual(['J-7']);
-    expect(await mailCount(await emailOf(client.id))).toBe(1);
+    expect(ctx.mail.to(await emailOf(client.id))).toHaveLength(1);
   });
 });
 
@@ -330,7 +323,7 @@ describe('reminder e-mails: failures', () => {
     await failing.run({ today: '2060-03-04' });
     expect((await rowsOf(client.id)).map((r) => [r.statut, r.tentatives])).toEqual([['echec', 3]]);
     expect(await rappels.run({ today: '2060-03-04' })).toMatchObject({ envoyes: 0, echecs: 0 });
-    expect(await mailCount(await emailOf(client.id))).toBe(0);
+    expect(ctx.mail.to(await emailOf(client.id))).toHaveLength(0);
   });
 
   it('sends a failed reminder at the next run once the mail server answers again', async () => {
@@ -339,7 +332,7 @@ describe('reminder e-mails: failures', () => {
     await rappels.run({ today: '2096-03-03' });
     const rows = await rowsOf(client.id);
     expect(rows.map((r) => [r.type_rappel, r.statut, r.tentatives])).toEqual([['J-7', 'envoye', 2]]);
-    expect(await mailCount(await emailOf(client.id))).toBe(1);
+    expect(ctx.mail.to(await emailOf(client.id))).toHaveLength(1);
   });
 });
 
@@ -357,14 +350,24 @@ describe('the job inside the server', () => {
     const client = await dueMember(addDays(today, 7));
     const email = await emailOf(client.id);
 
-    // The tests' configuration leaves it off.
-    const quiet = await buildApp({ config: testConfig(ctx.dataDir), db: ctx.db, logger: false });
-    await quiet.ready();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await quiet.close();
+    // The tests' configuration leaves it off: the server's start starts no job.
+    const start = vi.spyOn(DailyMailJob.prototype, 'start');
+    try {
+      const quiet = await buildApp({ config: testConfig(ctx.dataDir), db: ctx.db, mailer: ctx.mail, logger: false });
+      await quiet.ready();
+      await quiet.close();
+      expect(start).not.toHaveBeenCalled();
+    } finally {
+      start.mockRestore();
+    }
     expect(await rowsOf(client.id)).toEqual([]);
 
-    const server = await buildApp({ config: testConfig(ctx.dataDir, { reminders: true }), db: ctx.db, logger: false });
+    const server = await buildApp({
+      config: testConfig(ctx.dataDir, { reminders: true }),
+      db: ctx.db,
+      mailer: ctx.mail,
+      logger: false,
+    });
     await server.ready();
     await vi.waitFor(async () => expect((await rowsOf(client.id)).map((r) => r.statut)).toEqual(['envoye']), {
       timeout: 10_000,
@@ -378,7 +381,7 @@ describe('the job inside the server', () => {
     await job.tick();
     await job.stop();
     expect(await rowsOf(client.id)).toHaveLength(1);
-    expect(await mailCount(email)).toBe(1);
+    expect(ctx.mail.to(email)).toHaveLength(1);
   });
 
   it('is on by default, off with NODE_ENV=test or REMINDERS=0', () => {
@@ -391,18 +394,24 @@ describe('the job inside the server', () => {
     expect(() => loadConfig({ ...env, REMINDERS: 'oui' })).toThrow(/REMINDERS/);
   });
 
-  it('stops when the server closes: no run after close', async () => {
+  it('stops when the server closes: no tick nor run after close', async () => {
+    // Its interval on a clock of the test's own, so that "no tick any more" is known, not waited for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log, 10);
     const run = vi.spyOn(rappels, 'run');
     try {
       job.start();
+      expect(vi.getTimerCount()).toBe(1);
       await job.stop();
+      expect(vi.getTimerCount()).toBe(0);
       const calls = run.mock.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(run.mock.calls.length).toBe(calls);
       expect(calls).toBeLessThanOrEqual(1);
+      // A look asked for all the same runs nothing.
+      await job.tick();
+      expect(run.mock.calls.length).toBe(calls);
     } finally {
       run.mockRestore();
+      vi.useRealTimers();
     }
   });
 });

@@ -17,7 +17,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { multipart, PDF, PNG } from './catalogue-helpers.ts';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { buildTestApp, heldBack, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
   auditOf,
@@ -1141,8 +1141,6 @@ describe('the total refund (POST /remboursements/total/{membreId})', () => {
 
 // Two connections that wait on one another: PGlite has a single connection, so only PostgreSQL can.
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, then released together', () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('debits once when two approvals wait on the same request and then run together', async () => {
     const m = await paidMember(70_000);
     const r = await request(m.auth, { montant: 33_000 });
@@ -1151,7 +1149,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, th
     await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('remboursements').select('id').where('id', '=', r.id).forUpdate().execute();
       racing = Promise.all([approve(comptable.auth, r.id), approve(admin.auth, r.id)]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const responses = (await racing) ?? [];
     expect(responses.map((x) => x.statusCode).sort()).toEqual([200, 409]);
@@ -1173,7 +1171,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, th
         postRemb(m.auth, rembBody({ montant: 60_000 })),
         postRemb(comptable.auth, rembBody({ membre_id: m.id, montant: 60_000 })),
       ]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const responses = (await racing) ?? [];
     expect(responses.map((x) => x.statusCode).sort()).toEqual([201, 400]);
@@ -1187,7 +1185,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: decisions held back, th
     await ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('remboursements').select('id').where('id', '=', r.id).forUpdate().execute();
       racing = Promise.all([approve(comptable.auth, r.id), cancel(m.auth, r.id)]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const [approval, cancellation] = (await racing) ?? [];
     const row = await rembRow(r.id);

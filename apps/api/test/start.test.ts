@@ -62,7 +62,7 @@ describe('the build', () => {
 });
 
 describe('the built server', () => {
-  it('holds its data folder alone, keeps it to its user, and stops at once on SIGTERM', {
+  it('holds its data folder alone, keeps it to its user, and stops on SIGTERM without waiting for idle clients', {
     timeout: 240_000,
   }, async () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', 'template'], {
@@ -94,13 +94,12 @@ describe('the built server', () => {
       expect(admin.output()).toContain(holder);
       expect(await get(port)).toBe(200);
 
-      // Idle keep-alive clients do not hold the exit back.
+      // Idle keep-alive clients do not hold the exit back: held, the close would wait for them until
+      // the forced stop after 15 s, which exits 1.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 5 });
       await Promise.all(Array.from({ length: 5 }, () => get(port, agent)));
-      const stopping = performance.now();
       first.child.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
-      expect(performance.now() - stopping).toBeLessThan(2000);
+      expect(await first.exited, first.output()).toBe(0);
       agent.destroy();
 
       expect(existsSync(path.join(dataDir, 'data.lock'))).toBe(false);

@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/database.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { multipart, PDF, PNG } from './catalogue-helpers.ts';
-import { buildTestApp, createAccount, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { buildTestApp, createAccount, heldBack, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
   auditOf,
@@ -1413,8 +1413,6 @@ describe('the ledger check (ledgerBreaches)', () => {
 
 // Two connections that wait on one another: PGlite has a single connection, so only PostgreSQL can.
 describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: requests held back, then released together', () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('credits once when two validations wait on the same payment and then run together', async () => {
     const bank = await createBanque(ctx, comptable.auth);
     const c = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
@@ -1426,7 +1424,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: requests held back, the
         validateVersement(ctx, comptable.auth, v.id),
         validateVersement(ctx, gestionnaire.auth, v.id),
       ]);
-      await pause(300);
+      await heldBack(ctx.db, trx, 2);
     });
     const responses = (await racing) ?? [];
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -1454,7 +1452,7 @@ describe.runIf(process.env.DATABASE_URL)('on PostgreSQL: requests held back, the
           postVersement(ctx, client.auth, body, { 'idempotency-key': key }),
           postVersement(ctx, client.auth, body, { 'idempotency-key': key }),
         ]);
-        await pause(300);
+        await heldBack(ctx.db, trx, 2);
         throw held;
       })
       .catch((error) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -41,7 +42,10 @@ export function createMailer(options: {
       // Reset codes and temporary passwords: readable by the server's user only.
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Unique: two messages to one address in the same millisecond (a reminder and a payment's
+      // notice) would otherwise share a name, the second taking the first's place.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const file = path.join(folder, `${stamp}-${safeTo}.eml`);
       // Written aside then renamed: a reader of the folder never sees a half-written message.
       await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.part`, file);

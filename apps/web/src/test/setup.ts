@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait for the exact thing; this only says when to give up. The 1 s default
+// failed tests whose render took longer on two cores shared with the API tests.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What Mantine needs and jsdom lacks.
 const { getComputedStyle } = window;

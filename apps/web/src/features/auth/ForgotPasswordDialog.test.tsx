@@ -76,7 +76,7 @@ describe('ForgotPasswordDialog', () => {
     expect(reset?.url).toBe('/api/personnel-auth/reset-password');
     expect(reset?.body).toEqual({ email: 'gestionnaire@demo.test', token: '123456', password: 'Nouveau@2026' });
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 3_000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it("uses the member endpoints and shows the server's refusal of a bad code", async () => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import { mockFetch, PUBLIC_SETTINGS } from '../../test/fetch-mock.ts';
@@ -34,8 +34,11 @@ describe('LoginPage, dialogs downloaded at their first opening', () => {
     await user.click(link);
     expect(link).toHaveAttribute('aria-busy', 'true');
     arrive();
-    await vi.waitFor(() => expect(toastStore.getSnapshot().map((t) => t.message)).toEqual([MESSAGES.networkToast]));
-    expect(link).toHaveAttribute('aria-busy', 'false');
+    // The toast and the link's state come from two updates: both awaited.
+    await waitFor(() => {
+      expect(toastStore.getSnapshot().map((t) => t.message)).toEqual([MESSAGES.networkToast]);
+      expect(link).toHaveAttribute('aria-busy', 'false');
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
 

@@ -144,9 +144,7 @@ describe('ChantierFormModal', () => {
       produit_id: 8,
       video_url: null,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Chantier créé\s!$/ })).not.toBeInTheDocument(), {
-      timeout: 2500,
-    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Chantier créé\s!$/ })).not.toBeInTheDocument());
   });
 
   it('shows the server’s field messages', async () => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { DECISION_SUCCESS_CLOSE_MS, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
+import { type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { type Answer, failure, makeDemande, ok, serveDemandes, signIn, text } from './test-data.ts';
 
 beforeEach(() => {
@@ -90,7 +90,7 @@ describe('DemandeDecisionModal', () => {
     expect(put?.body).toEqual({ id: 5, gere_par: 3 });
 
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: DECISION_SUCCESS_CLOSE_MS + 1500 });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('asks how the remainder of terms short of the price is paid, shows the schedule it makes and sends the choice', async () => {

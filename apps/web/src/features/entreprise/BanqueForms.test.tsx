@@ -94,10 +94,8 @@ describe('the add and edit bank forms', () => {
     ]);
     expect(toasts()).toEqual([`success: ${BANQUE_MESSAGES.created}`]);
     // It closes by itself after 3 s.
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Succès\u202f!' })).not.toBeInTheDocument(), {
-      timeout: 4500,
-    });
-  }, 15_000);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Succès\u202f!' })).not.toBeInTheDocument());
+  });
 
   it("shows the server's refusal of a duplicate account on its field", async () => {
     serveBanques((call) =>

@@ -72,14 +72,12 @@ describe('VerificationPage', () => {
     let answer = { status: 503, body: { success: false, code: 'INTERNAL_ERROR', message: 'Service indisponible' } };
     serve(answer);
     const { user } = renderWithProviders(<VerificationPage token={TOKEN} />);
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
-      /La vérification n’a pas pu aboutir\s:/,
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(/La vérification n’a pas pu aboutir\s:/);
     answer = { status: 200, body: { success: true, data: GENUINE } } as never;
     serve(answer);
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText('Reçu authentique')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('is reached at /verification/<token> without signing in', async () => {
     serve({ status: 200, body: { success: true, data: GENUINE } });
