@@ -555,6 +555,10 @@ describe('what the member owes: his product’s price', () => {
       duree_paiement: 37,
       solde: 'derniere_echeance',
     });
+    const { text: mail } = await ctx.mail.waitFor(membre.email, /^Votre demande d’inscription est validée$/);
+    expect(mail).toContain(
+      'Votre contrat\u00a0: 37 échéances mensuelles de 65\u202f000\u00a0FCFA, la dernière de 9\u202f660\u202f000\u00a0FCFA, soit 12\u202f000\u202f000\u00a0FCFA au total.',
+    );
     expect((await ledgerBreaches(ctx.db)).filter((b) => b.detail.startsWith(`membre ${membre.id} `))).toEqual([]);
   });
 
