@@ -15,6 +15,7 @@ import * as totauxJournaliers from './2026-12-01-0013-totaux-journaliers.ts';
 import * as demandesDemandeur from './2026-12-02-0014-demandes-demandeur.ts';
 import * as echeanciers from './2026-12-03-0015-echeanciers.ts';
 import * as rappels from './2026-12-04-0016-rappels.ts';
+import * as compteursParInstruction from './2026-12-05-0017-compteurs-par-instruction.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-0014-demandes-demandeur': demandesDemandeur,
   '2026-12-03-0015-echeanciers': echeanciers,
   '2026-12-04-0016-rappels': rappels,
+  '2026-12-05-0017-compteurs-par-instruction': compteursParInstruction,
 };
