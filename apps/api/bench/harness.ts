@@ -13,35 +13,61 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BENCH_PASSWORD, benchDatabaseUrl, ensureBenchDatabase } from './seed.ts';
+import { BENCH_DATABASE, BENCH_PASSWORD, benchDatabaseUrl, ensureBenchDatabase } from './seed.ts';
 
 /**
- * A bench's command line: `[--only a,b] [--duration seconds] [--reseed]` and DATABASE_URL; prints
- * the usage and exits 2 on anything else.
+ * A bench's command line: `[--only a,b] [--duration seconds] [--reseed] [--database name]`, the
+ * bench's own `options` (name → default value), and DATABASE_URL; prints the usage and exits 2 on
+ * anything else.
  */
-export function benchArgs<K extends string>(script: string, choices: readonly K[]) {
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      duration: { type: 'string', default: '10' },
-      reseed: { type: 'boolean', default: false },
-    },
-  });
-  const duration = Number(values.duration);
-  const names = (values.only?.split(',') ?? choices) as K[];
-  if (!(duration > 0) || names.some((name) => !choices.includes(name))) {
-    console.error(`Usage: npm run ${script} -- [--only ${choices.join(',')}] [--duration seconds] [--reseed]`);
+export function benchArgs<K extends string, O extends string = never>(
+  script: string,
+  choices: readonly K[],
+  options = {} as Record<O, string>,
+) {
+  const own = Object.fromEntries(
+    Object.entries<string>(options).map(([name, value]) => [name, { type: 'string' as const, default: value }]),
+  );
+  const usage = () => {
+    const extra = Object.keys(options).map((name) => ` [--${name} …]`);
+    console.error(
+      `Usage: npm run ${script} -- [--only ${choices.join(',')}] [--duration seconds] [--reseed] [--database name]${extra.join('')}`,
+    );
     process.exit(2);
+  };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        only: { type: 'string' },
+        duration: { type: 'string', default: '10' },
+        reseed: { type: 'boolean', default: false },
+        database: { type: 'string', default: BENCH_DATABASE },
+        ...own,
+      },
+    }));
+  } catch {
+    return usage();
   }
+  const duration = Number(values.duration);
+  const names = ((values.only as string | undefined)?.split(',') ?? choices) as K[];
+  if (!(duration > 0) || names.some((name) => !choices.includes(name))) return usage();
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error(
       `npm run ${script} needs a PostgreSQL server: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run ${script}\n` +
-        `(it works in its own database "bench" on that server, created if missing; the other databases are not touched)`,
+        `(it works in its own database "${BENCH_DATABASE}" on that server, or --database, created if missing; the other databases are not touched)`,
     );
     process.exit(2);
   }
-  return { names, duration, reseed: values.reseed, databaseUrl };
+  return {
+    names,
+    duration,
+    reseed: values.reseed === true,
+    database: values.database as string,
+    databaseUrl,
+    options: values as Record<O, string>,
+  };
 }
 
 export const TARGET = { ratio: 1.5, p99Ms: 100 };
@@ -190,6 +216,8 @@ export interface BenchLoad {
 
 export interface BenchRun<C> {
   databaseUrl: string;
+  /** The bench's own database on the server of databaseUrl. */
+  database: string;
   reseed: boolean;
   /** Seconds of load per server and load, after the warm-up. */
   duration: number;
@@ -213,8 +241,8 @@ export async function runBench<C>(run: BenchRun<C>): Promise<void> {
   const servers: ChildProcess[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-data-'));
   try {
-    await ensureBenchDatabase(run.databaseUrl, run.reseed);
-    const benchUrl = benchDatabaseUrl(run.databaseUrl);
+    await ensureBenchDatabase(run.databaseUrl, run.database, run.reseed);
+    const benchUrl = benchDatabaseUrl(run.databaseUrl, run.database);
     const context = await run.prepare(benchUrl, console.log);
 
     const [oursPort, barePort] = [await freePort(), await freePort()];

@@ -1,5 +1,5 @@
 /**
- * The data of the benchmark at scale: a dedicated database `bench` beside the one of DATABASE_URL,
+ * The data of the benchmark at scale: a dedicated database (`bench`, or --database) beside the one of DATABASE_URL,
  * migrated by the app's own migrations and filled with set-based SQL (INSERT … SELECT
  * generate_series): 200,000 demandes, 20,000 members with their accounts, products and validated
  * demandes, 25,000 products on 200 sites, and 40 staff with their files; for the payments' bench,
@@ -107,20 +107,21 @@ const SITUATIONS = ['celibataire', 'marie', 'divorce', 'veuf', 'union_libre'];
 const MOTIFS = ['Dossier incomplet', 'Revenus insuffisants', 'Produit déjà réservé', 'Pièce illisible'];
 
 /** The bench database's address: the one of DATABASE_URL with the database name replaced. */
-export function benchDatabaseUrl(databaseUrl: string): string {
+export function benchDatabaseUrl(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
 /** Creates the bench database on the server of DATABASE_URL if missing (dropped first to reseed). */
-export async function ensureBenchDatabase(databaseUrl: string, reseed: boolean): Promise<void> {
+export async function ensureBenchDatabase(databaseUrl: string, database: string, reseed: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  const name = client.escapeIdentifier(database);
   await client.connect();
   try {
-    if (reseed) await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DATABASE]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    if (reseed) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }

@@ -53,10 +53,14 @@ const LOADS = {
 } as const;
 type LoadName = keyof typeof LOADS;
 
-const { names, duration, reseed, databaseUrl } = benchArgs('bench:versements', Object.keys(LOADS) as LoadName[]);
+const { names, duration, reseed, database, databaseUrl } = benchArgs(
+  'bench:versements',
+  Object.keys(LOADS) as LoadName[],
+);
 
 await runBench({
   databaseUrl,
+  database,
   reseed,
   duration,
   noun: 'load',

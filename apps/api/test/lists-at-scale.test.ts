@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED, counterKey } from '../src/db/counters.ts';
-import type { Database } from '../src/db/database.ts';
+import type { Database, Executor } from '../src/db/database.ts';
 import { listDemandes } from '../src/modules/demandes/demandes.repository.ts';
 import { listDepenses } from '../src/modules/depenses/depenses.repository.ts';
 import { listMembres } from '../src/modules/membres/membres.repository.ts';
@@ -69,9 +69,46 @@ async function recounted(db: Database): Promise<Map<string, number>> {
   return expected;
 }
 
+/** The kept totals of the lists `recounted` counts. */
 async function kept(db: Database): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('compteurs').selectAll().where('total', '<>', '0').execute();
+  const rows = await db
+    .selectFrom('compteurs')
+    .selectAll()
+    .where('total', '<>', '0')
+    .where(sql`split_part(cle, '|', 1)`, 'in', ['demandes', 'utilisateurs', 'membres', 'produits'])
+    .execute();
   return new Map(rows.map((r) => [r.cle, Number(r.total)]));
+}
+
+/** Every kept counter (count and sum) and daily total, rows of zero aside. */
+async function keptAll(db: Executor) {
+  const compteurs = await sql`
+    SELECT cle, total::text, somme::text FROM compteurs WHERE total <> 0 OR somme <> 0 ORDER BY cle`.execute(db);
+  const totaux = await sql`
+    SELECT domaine, jour::text, total::text, somme::text FROM totaux_journaliers WHERE total <> 0 OR somme <> 0
+    ORDER BY domaine, jour`.execute(db);
+  return { compteurs: compteurs.rows, totaux: totaux.rows };
+}
+
+/** The same rebuilt from the rows by recompter() and recompter_totaux_journaliers(), in a transaction rolled back. */
+async function recountedAll(db: Database) {
+  const rollback = new Error('rollback');
+  let recount: Awaited<ReturnType<typeof keptAll>> | undefined;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SELECT recompter(), recompter_totaux_journaliers()`.execute(trx);
+      recount = await keptAll(trx);
+      throw rollback;
+    })
+    .catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+  return recount;
+}
+
+async function expectExactTotals(db: Database) {
+  expect(await keptAll(db)).toEqual(await recountedAll(db));
 }
 
 let demandeSeq = 0;
@@ -250,6 +287,158 @@ describe('kept list totals', () => {
     await sql`UPDATE compteurs SET total = total + 7`.execute(ctx.db);
     await sql`SELECT recompter()`.execute(ctx.db);
     expect(await kept(ctx.db)).toEqual(before);
+  });
+});
+
+/** Rows this transaction inserted or updated in `table` so far. */
+async function writesTo(trx: Executor, table: string) {
+  const { rows } = await sql<{ n: string }>`
+    SELECT n_tup_ins + n_tup_upd AS n FROM pg_stat_xact_user_tables WHERE relid = ${table}::regclass`.execute(trx);
+  return Number(rows[0]?.n);
+}
+
+/** `count` demandes named `tag` and a number, pending, validated and rejected in turn, in one statement. */
+function insertDemandes(tag: string, count: number, produits: number[], manager: number) {
+  return sql`
+    INSERT INTO demandes (nom_complet, num_cni, date_naissance, profession, engagement_mensuel, duree_paiement, email,
+                          telephone, pays, ville, adresse, produit_id, statut, gere_par, motif_rejet, traite_par,
+                          date_traitement)
+    SELECT ${tag} || ' ' || i, 'LOT' || i, '1990-01-01', 'Comptable', 100000, 60, 'lot' || i || '@test.example',
+           '+225 07 00 00 00 00', 'Côte d''Ivoire', 'Abidjan', 'Cocody',
+           (ARRAY[${sql.join(produits)}]::int[])[1 + i % ${produits.length}::int], s.statut, CASE WHEN s.statut = 'validee' THEN ${manager}::int END,
+           CASE WHEN s.statut = 'rejetee' THEN 'Dossier incomplet' END,
+           CASE WHEN s.statut <> 'en_attente' THEN ${manager}::int END, CASE WHEN s.statut <> 'en_attente' THEN now() END
+    FROM generate_series(1, ${count}::int) AS i
+    CROSS JOIN LATERAL (SELECT (ARRAY['en_attente', 'validee', 'rejetee'])[1 + i % 3] AS statut) AS s`;
+}
+
+describe('kept totals under statements of many rows', () => {
+  it('write each counter once per statement, not once per row', async () => {
+    const manager = (await createAccount(ctx.db, { role: 'gestionnaire' })).id;
+    const produits = [await createProduit(ctx.db)];
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await writesTo(trx, 'compteurs');
+      await insertDemandes(`Charge ${Date.now()}`, 300, produits, manager).execute(trx);
+      // 'demandes' and its three statuses.
+      expect((await writesTo(trx, 'compteurs')) - before).toBe(4);
+    });
+    await expectExactTotals(ctx.db);
+  });
+
+  it('move by the net change of one INSERT, UPDATE or DELETE of many demandes', async () => {
+    const manager = (await createAccount(ctx.db, { role: 'gestionnaire' })).id;
+    const produits = [await createProduit(ctx.db), await createProduit(ctx.db)];
+    const tag = `Lot ${Date.now()}`;
+    const ofTag = sql`nom_complet LIKE ${`${tag} %`}`;
+    await insertDemandes(tag, 90, produits, manager).execute(ctx.db);
+    await expectExactTotals(ctx.db);
+
+    // The pending ones validated and the rejected ones pending again: one status nets to zero.
+    await sql`
+      UPDATE demandes SET
+        statut = CASE statut WHEN 'en_attente' THEN 'validee' ELSE 'en_attente' END,
+        gere_par = CASE statut WHEN 'en_attente' THEN ${manager}::int END,
+        motif_rejet = NULL,
+        traite_par = CASE statut WHEN 'en_attente' THEN ${manager}::int END,
+        date_traitement = CASE statut WHEN 'en_attente' THEN now() END
+      WHERE ${ofTag} AND statut <> 'validee'`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+
+    // A change of no counted column leaves every counter row as it was.
+    const versions = sql<{
+      cle: string;
+      version: string;
+    }>`SELECT cle, xmin::text AS version FROM compteurs ORDER BY cle`;
+    const before = (await versions.execute(ctx.db)).rows;
+    await sql`UPDATE demandes SET notes = 'Relu' WHERE ${ofTag}`.execute(ctx.db);
+    expect((await versions.execute(ctx.db)).rows).toEqual(before);
+
+    await sql`DELETE FROM demandes WHERE ${ofTag} AND id % 2 = 0`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+  });
+
+  it('move members and products when many accounts, members, sites or products change in one statement', async () => {
+    const manager = (await createAccount(ctx.db, { role: 'gestionnaire' })).id;
+    const membres = [
+      await createMembre(ctx.db, { type_membre: 'standard', gestionnaire_id: manager }),
+      await createMembre(ctx.db, { type_membre: 'premium', gestionnaire_id: null }),
+      await createMembre(ctx.db, { type_membre: 'vip', gestionnaire_id: manager, statut: 'suspendu' }),
+      await createMembre(ctx.db, { type_membre: 'standard', gestionnaire_id: null, statut: 'inactif' }),
+    ];
+    const accounts = membres.map((m) => m.account.id);
+    await sql`
+      UPDATE utilisateurs SET statut = CASE statut WHEN 'actif' THEN 'suspendu' ELSE 'actif' END
+      WHERE id IN (${sql.join(accounts)})`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`
+      UPDATE membres
+      SET type_membre = 'vip', gestionnaire_id = CASE WHEN gestionnaire_id IS NULL THEN ${manager}::int END
+      WHERE id IN (${sql.join(membres.map((m) => m.id))})`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    // Their gestionnaire's account deleted: the foreign key's own statement sets theirs to NULL.
+    await ctx.db.deleteFrom('utilisateurs').where('id', '=', manager).execute();
+    await expectExactTotals(ctx.db);
+
+    const originals = [await createProduit(ctx.db), await createProduit(ctx.db), await createProduit(ctx.db)];
+    const copies = await sql<{ id: number }>`
+      INSERT INTO produits (site_id, titre, description, type, superficie, prix_vente, nombre_chambre, nombre_salon,
+                            nombre_cuisine, nombre_toilette, est_actif)
+      SELECT p.site_id, p.titre || ' bis ' || i, p.description, CASE WHEN i % 2 = 0 THEN 'terrain' ELSE p.type END,
+             p.superficie, p.prix_vente, p.nombre_chambre, p.nombre_salon, p.nombre_cuisine, p.nombre_toilette, i <> 3
+      FROM produits p CROSS JOIN generate_series(1, 4) AS i
+      WHERE p.id IN (${sql.join(originals)})
+      RETURNING id`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    const sites = sql`(SELECT site_id FROM produits WHERE id IN (${sql.join(originals)}))`;
+    await sql`UPDATE sites SET est_actif = NOT est_actif WHERE id IN ${sites}`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`
+      UPDATE produits SET site_id = (SELECT min(site_id) FROM produits WHERE id IN (${sql.join(originals)})),
+                          est_actif = NOT est_actif
+      WHERE id IN (${sql.join(copies.rows.map((c) => c.id))})`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`DELETE FROM produits WHERE id IN (${sql.join(copies.rows.map((c) => c.id))})`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+  });
+
+  it("keep the payments' counts, sums and daily totals under statements of many payments", async () => {
+    const author = (await createAccount(ctx.db, { role: 'comptable' })).id;
+    const produit_id = await createProduit(ctx.db);
+    const membre = await createMembre(ctx.db, { produit_id });
+    const tag = `LOT-${Date.now()}`;
+    const banques = await sql<{ id: number }>`
+      INSERT INTO banques (nom, code_banque, numero_compte, solde)
+      VALUES ('Banque A', ${`${tag}-A`}, '0001', 0), ('Banque B', ${`${tag}-B`}, '0002', 0)
+      RETURNING id`.execute(ctx.db);
+    const ofTag = sql`numero_recu LIKE ${`${tag}-%`}`;
+    // The validated ones fall on four days: each day's total is written once.
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await writesTo(trx, 'totaux_journaliers');
+      await sql`
+        INSERT INTO versements (membre_id, produit_id, banque_id, montant, type_versement, numero_recu, date_recu,
+                                date_versement, statut, date_validation, date_rejet, created_by)
+        SELECT ${membre.id}::int, ${produit_id}::int,
+               (ARRAY[${sql.join(banques.rows.map((b) => b.id))}]::int[])[1 + i % 2], 10000 * i,
+               (ARRAY['mensualite', 'apport', 'autre'])[1 + i % 3], ${tag} || '-' || i, current_date, current_date,
+               s.statut, CASE WHEN s.statut = 'valide' THEN now() - make_interval(days => i % 4) END,
+               CASE WHEN s.statut = 'rejete' THEN now() END, ${author}::int
+        FROM generate_series(1, 60) AS i
+        CROSS JOIN LATERAL (SELECT (ARRAY['en_attente', 'valide', 'rejete'])[1 + (i / 3) % 3] AS statut) AS s`.execute(
+        trx,
+      );
+      expect((await writesTo(trx, 'totaux_journaliers')) - before).toBe(4);
+    });
+    await expectExactTotals(ctx.db);
+    await sql`
+      UPDATE versements SET statut = 'valide', date_validation = now() - interval '1 day'
+      WHERE ${ofTag} AND statut = 'en_attente'`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`UPDATE versements SET montant = montant + 500 WHERE ${ofTag} AND id % 2 = 0`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`UPDATE versements SET date_suppression = now() WHERE ${ofTag} AND id % 3 = 0`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
+    await sql`DELETE FROM versements WHERE ${ofTag} AND statut = 'rejete'`.execute(ctx.db);
+    await expectExactTotals(ctx.db);
   });
 });
 

@@ -304,7 +304,8 @@ describe('one id per person', () => {
         ville: 'Abidjan',
         adresse: 'Yopougon',
         produit_id,
-        engagement_mensuel: 100_000,
+        // 150 000 × 60: the product's 9 000 000, so the validation needs no choice of how to pay the rest.
+        engagement_mensuel: 150_000,
         duree_paiement: 60,
       },
     });
