@@ -116,7 +116,6 @@ function toPublicProduit(row: Awaited<ReturnType<typeof listAvailableProduits>>[
   return { ...row, prix_vente: Number(row.prix_vente) };
 }
 
-/** The new member's e-mail: his code, his gestionnaire and the temporary password to change. */
 /**
  * The member's contract: he owes the product's price (issue 23). Terms that fall short of it need
  * the validator's choice of how the remainder is paid; without one, the refusal says what is missing.
@@ -135,6 +134,7 @@ function contratText({ total, engagement, duree, derniere }: Contrat): string {
   return `Votre contrat : ${duree} échéances mensuelles de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
 }
 
+/** The new member's e-mail: his code, his gestionnaire, his contract and the temporary password to change. */
 function validatedMail(
   demande: LockedDemande,
   membre: { code_esv: string },
