@@ -148,7 +148,8 @@ describe('the ledger under random sequences of operations', () => {
     return new Map(rows.map((r) => [r.membre_id, Number(r.montant)]));
   }
 
-  it('keeps every invariant and every expected balance after each step', async () => {
+  // 25 sequences of up to 40 requests: about 10 s alone, over 30 s while other test files share the two cores.
+  it('keeps every invariant and every expected balance after each step', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 10, maxLength: 40 }), async (commands) => {
         // The model starts from what the database holds (runs follow one another on it).
