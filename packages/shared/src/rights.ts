@@ -53,6 +53,8 @@ export const CAPABILITIES = {
   // Each account's own preferences (theme, page size, e-mail notices), from the same screen.
   'preferences.read': ALL,
   'preferences.update': ALL,
+  // Backups (issue 24): list, take, download; the admin alone (they hold every member's data and the secret).
+  'sauvegardes.manage': ['admin'],
   // The API reference where it is not public (API_DOCS=admin, production's default)
   'api.docs': ['admin'],
 

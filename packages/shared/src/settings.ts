@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FREQUENCES_SAUVEGARDE, RETENTION_SAUVEGARDES } from './sauvegardes.ts';
 
 /**
  * Application settings (spec 2 §3, ranges §5, defaults §9), stored on the server by group.
@@ -72,12 +73,23 @@ const securitySchema = z.object({
 /** The server's log level; 'debug' is the spec's debug mode. */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
+/** 'HH:MM', 00:00 to 23:59. */
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 const systemSchema = z.object({
   logLevel: z.enum(LOG_LEVELS, { error: 'Niveau de journalisation inconnu' }),
   maintenanceMode: z.boolean(),
   apiRateLimit: wholeNumber(
     SETTINGS_RANGES.apiRateLimit,
     'La limite doit être comprise entre 100 et 10\u202f000 requêtes par heure',
+  ),
+  /** Backups (issue 24): on the schedule below, in the company's time zone, the newest kept. */
+  backupEnabled: z.boolean(),
+  backupFrequency: z.enum(FREQUENCES_SAUVEGARDE, { error: 'Fréquence de sauvegarde inconnue' }),
+  backupTime: z.string().regex(TIME_OF_DAY, { error: 'L’heure de sauvegarde s’écrit HH:MM, de 00:00 à 23:59' }),
+  backupRetention: wholeNumber(
+    RETENTION_SAUVEGARDES,
+    'Le nombre de sauvegardes conservées doit être compris entre 1 et 365',
   ),
 });
 
@@ -138,7 +150,16 @@ export const DEFAULT_SETTINGS: Settings = {
     monthlyTarget: 0,
   },
   security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true, loginAttempts: 5 },
-  system: { logLevel: 'info', maintenanceMode: false, apiRateLimit: 1000 },
+  system: {
+    logLevel: 'info',
+    maintenanceMode: false,
+    apiRateLimit: 1000,
+    // The original's default: every day at 02:00.
+    backupEnabled: true,
+    backupFrequency: 'daily',
+    backupTime: '02:00',
+    backupRetention: 14,
+  },
   recouvrement: { graceDays: 0, penaltyRate: 0, reminders: true, monthlyStatements: false },
 };
 
