@@ -65,8 +65,14 @@ export type Sauvegarde = z.infer<typeof sauvegardeSchema>;
 
 export const sauvegardesQuerySchema = pageQuerySchema.pick({ page: true, limit: true });
 
-/** Whether BACKUP_KEY is set: the screen says plainly when backups are not encrypted. */
-export const sauvegardesEtatSchema = z.object({ chiffrement: z.boolean() });
+/**
+ * Beside the list: whether BACKUP_KEY is set (the screen says plainly when backups are not
+ * encrypted) and when the schedule takes the next one (ISO; null when backups are off).
+ */
+export const sauvegardesEtatSchema = z.object({ chiffrement: z.boolean(), prochaine: z.string().nullable() });
+export type SauvegardesEtat = z.infer<typeof sauvegardesEtatSchema>;
+
+export const SAUVEGARDE_LANCEE = 'Sauvegarde lancée.';
 
 /** Said when a backup is asked while one runs. */
 export const SAUVEGARDE_EN_COURS = 'Une sauvegarde est déjà en cours.';
