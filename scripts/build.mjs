@@ -102,6 +102,8 @@ function buildApi() {
       'apps/api/src/create-admin.ts',
       'apps/api/src/check-ledger.ts',
       'apps/api/src/check-audit.ts',
+      'apps/api/src/backup.ts',
+      'apps/api/src/restore.ts',
     ].map((f) => path.join(ROOT, f)),
     outdir: path.join(ROOT, 'apps/api/dist'),
   });

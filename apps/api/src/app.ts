@@ -56,10 +56,10 @@ import { RelevesMensuelsService } from './modules/recus/releves-mensuels.service
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
+import { RetardsService } from './modules/retards/retards.service.ts';
 import { registerSauvegardesJob } from './modules/sauvegardes/planification.ts';
 import { sauvegardesRoutes } from './modules/sauvegardes/sauvegardes.routes.ts';
 import { SauvegardesService } from './modules/sauvegardes/sauvegardes.service.ts';
-import { RetardsService } from './modules/retards/retards.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';

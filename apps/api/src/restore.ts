@@ -6,7 +6,12 @@ import { ConfigError, jwtSecretFile, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
-import { chargerSauvegarde, controles, ecartsAuManifeste, inspecterSauvegarde } from './modules/sauvegardes/restauration.ts';
+import {
+  chargerSauvegarde,
+  controles,
+  ecartsAuManifeste,
+  inspecterSauvegarde,
+} from './modules/sauvegardes/restauration.ts';
 import { sauvegardeEnLigneDeCommande } from './modules/sauvegardes/sauvegardes.service.ts';
 import { verifierSauvegarde } from './modules/sauvegardes/verification.ts';
 
@@ -28,7 +33,11 @@ async function main() {
     options: { force: { type: 'boolean', default: false }, verifier: { type: 'string' } },
   });
   if (values.verifier) {
-    const verdict = await verifierSauvegarde(path.resolve(values.verifier), process.env.BACKUP_KEY, process.env.DATABASE_URL);
+    const verdict = await verifierSauvegarde(
+      path.resolve(values.verifier),
+      process.env.BACKUP_KEY,
+      process.env.DATABASE_URL,
+    );
     console.log(JSON.stringify(verdict));
     return;
   }
@@ -64,13 +73,17 @@ async function main() {
     await emptyTarget(config.databaseUrl, config.dataDir);
   }
 
-  const target = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const target = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
   let restored = false;
   try {
     console.log('Chargement des données…');
     const secret = await chargerSauvegarde(file, config.backupKey, manifeste, { db: target.db, mediaRoot });
     const ecarts = await ecartsAuManifeste(target.db, manifeste);
-    if (ecarts.length > 0) throw new ArchiveError(`Données restaurées en écart avec le manifeste\u00a0: ${ecarts.join('\u202f; ')}.`);
+    if (ecarts.length > 0)
+      throw new ArchiveError(`Données restaurées en écart avec le manifeste\u00a0: ${ecarts.join('\u202f; ')}.`);
     writeFileSync(jwtSecretFile(config.dataDir), secret, { mode: 0o600 });
     await migrateToLatest(target.db);
     restored = true;
@@ -131,6 +144,8 @@ async function emptyTarget(databaseUrl: string | undefined, dataDir: string): Pr
 
 main().catch((error: unknown) => {
   const known = error instanceof ArchiveError || error instanceof ConfigError;
-  console.error(known ? error.message : `Restauration impossible\u00a0: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    known ? error.message : `Restauration impossible\u00a0: ${error instanceof Error ? error.message : error}`,
+  );
   process.exit(1);
 });

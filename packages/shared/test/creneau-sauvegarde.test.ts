@@ -9,7 +9,9 @@ describe('creneauxSauvegarde', () => {
     const plan = { frequency: 'daily', time: '02:00', timeZone: 'Africa/Abidjan' } as const;
     expect(creneauxSauvegarde(at('2026-11-28T02:00:00Z'), plan).dernier.toISOString()).toBe('2026-11-28T02:00:00.000Z');
     expect(creneauxSauvegarde(at('2026-11-28T01:59:59Z'), plan).dernier.toISOString()).toBe('2026-11-27T02:00:00.000Z');
-    expect(creneauxSauvegarde(at('2026-11-28T01:59:59Z'), plan).prochain.toISOString()).toBe('2026-11-28T02:00:00.000Z');
+    expect(creneauxSauvegarde(at('2026-11-28T01:59:59Z'), plan).prochain.toISOString()).toBe(
+      '2026-11-28T02:00:00.000Z',
+    );
   });
 
   it('reads the time in the company’s zone: 02:00 in Douala is 01:00 UTC', () => {
@@ -21,13 +23,25 @@ describe('creneauxSauvegarde', () => {
   it('hourly at the minutes of the time, weekly on Monday, monthly on the first', () => {
     const zone = 'Africa/Abidjan';
     expect(
-      creneauxSauvegarde(at('2026-11-28T10:14:00Z'), { frequency: 'hourly', time: '03:15', timeZone: zone }).dernier.toISOString(),
+      creneauxSauvegarde(at('2026-11-28T10:14:00Z'), {
+        frequency: 'hourly',
+        time: '03:15',
+        timeZone: zone,
+      }).dernier.toISOString(),
     ).toBe('2026-11-28T09:15:00.000Z');
     // 2026-11-28 is a Saturday: the Monday before is the 23rd.
-    const weekly = creneauxSauvegarde(at('2026-11-28T10:00:00Z'), { frequency: 'weekly', time: '02:00', timeZone: zone });
+    const weekly = creneauxSauvegarde(at('2026-11-28T10:00:00Z'), {
+      frequency: 'weekly',
+      time: '02:00',
+      timeZone: zone,
+    });
     expect(weekly.dernier.toISOString()).toBe('2026-11-23T02:00:00.000Z');
     expect(weekly.prochain.toISOString()).toBe('2026-11-30T02:00:00.000Z');
-    const monthly = creneauxSauvegarde(at('2026-12-01T01:00:00Z'), { frequency: 'monthly', time: '02:00', timeZone: zone });
+    const monthly = creneauxSauvegarde(at('2026-12-01T01:00:00Z'), {
+      frequency: 'monthly',
+      time: '02:00',
+      timeZone: zone,
+    });
     expect(monthly.dernier.toISOString()).toBe('2026-11-01T02:00:00.000Z');
     expect(monthly.prochain.toISOString()).toBe('2026-12-01T02:00:00.000Z');
   });

@@ -23,6 +23,7 @@ import type { Caller } from '../../caller.ts';
 import { counterKey } from '../../db/counters.ts';
 import type { Database } from '../../db/database.ts';
 import { loadEcheancier } from '../echeanciers/echeanciers.service.ts';
+import { alerteSauvegarde } from '../sauvegardes/sauvegardes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   type ActivitySources,
@@ -229,6 +230,9 @@ export class DashboardService {
         lateChantiers();
         inactiveManagers();
         busyAudit();
+        // Backups are the admin's: a failed one, or none verified within its period.
+        const sauvegarde = await alerteSauvegarde(this.db, await this.settings.get(), new Date());
+        if (sauvegarde) alerts.push(sauvegarde.alerte);
         return {
           ...base,
           attente: [

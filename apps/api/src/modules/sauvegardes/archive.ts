@@ -153,7 +153,9 @@ export async function readArchive(file: string, passphrase: string | undefined, 
   const stages: NodeJS.ReadWriteStream[] = [];
   if (await isEncrypted(file)) {
     if (!passphrase) {
-      throw new ArchiveError('Cette sauvegarde est chiffrée\u00a0: définissez BACKUP_KEY avec la phrase de passe qui l’a chiffrée.');
+      throw new ArchiveError(
+        'Cette sauvegarde est chiffrée\u00a0: définissez BACKUP_KEY avec la phrase de passe qui l’a chiffrée.',
+      );
     }
     if (size < HEADER_BYTES + TAG_BYTES) throw new ArchiveError('Fichier de sauvegarde tronqué.');
     const handle = await open(file, 'r');

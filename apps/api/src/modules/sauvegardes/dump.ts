@@ -35,11 +35,7 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export function literal(value: string | null): string {
   if (value === null) return 'NULL';
   if (!/[\\\n\r]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
-  const escaped = value
-    .replaceAll('\\', '\\\\')
-    .replaceAll("'", "''")
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '\\r');
+  const escaped = value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll('\n', '\\n').replaceAll('\r', '\\r');
   return `E'${escaped}'`;
 }
 
@@ -104,7 +100,9 @@ export async function dumpDatabase(
   await sql`SET LOCAL extra_float_digits = 3`.execute(trx);
   const tables = await tableShapes(trx);
   const counts: Record<string, number> = {};
-  await write('-- Sauvegarde Autopromotion Immobilière : les données, à charger dans des tables migrées au niveau du manifeste.');
+  await write(
+    '-- Sauvegarde Autopromotion Immobilière : les données, à charger dans des tables migrées au niveau du manifeste.',
+  );
   for (const table of tables) await write(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER;`);
   // CASCADE: the backups' own table, not loaded, references the accounts.
   await write(`TRUNCATE TABLE ${tables.map((t) => ident(t.name)).join(', ')} CASCADE;`);
@@ -122,7 +120,9 @@ export async function dumpDatabase(
 async function dumpTable(trx: Executor, table: TableShape, write: (line: string) => Promise<void>): Promise<number> {
   const names = table.columns.map((c) => c.name);
   // A table's references to itself go in NULL first, then are set once every row is there.
-  const inserted = names.map((n) => (table.selfReferences.includes(n) ? `NULL::text AS ${ident(n)}` : `${ident(n)}::text`));
+  const inserted = names.map((n) =>
+    table.selfReferences.includes(n) ? `NULL::text AS ${ident(n)}` : `${ident(n)}::text`,
+  );
   const into = `INSERT INTO ${ident(table.name)} (${names.map(ident).join(', ')}) OVERRIDING SYSTEM VALUE VALUES `;
   const count = await eachBatch(trx, `SELECT ${inserted.join(', ')} FROM ${ident(table.name)}`, async (rows) => {
     await write(`${into}${rows.map((row) => `(${row.map(literal).join(', ')})`).join(', ')};`);
@@ -156,7 +156,9 @@ async function eachBatch(
   await sql.raw(`DECLARE sauvegarde_curseur NO SCROLL CURSOR FOR ${query}`).execute(trx);
   let count = 0;
   for (;;) {
-    const { rows } = await sql.raw<Record<string, string | null>>(`FETCH ${BATCH} FROM sauvegarde_curseur`).execute(trx);
+    const { rows } = await sql
+      .raw<Record<string, string | null>>(`FETCH ${BATCH} FROM sauvegarde_curseur`)
+      .execute(trx);
     if (rows.length === 0) break;
     count += rows.length;
     await onRows(rows.map((row) => Object.values(row)));

@@ -12,8 +12,8 @@ import {
   auditLink,
   FORMAT_SAUVEGARDE,
   grandLivre,
-  MEDIA_PREFIX,
   type Manifeste,
+  MEDIA_PREFIX,
   mediaPaths,
   migrationLevel,
   PART_BASE,
@@ -45,7 +45,11 @@ export class EchecSauvegarde extends Error {}
  * answering on PostgreSQL (the snapshot is one connection of the pool); on the embedded database
  * the read holds its one connection for its duration, the media copy does not.
  */
-export async function ecrireSauvegarde(source: SourceSauvegarde, file: string, progress: Progression): Promise<Manifeste> {
+export async function ecrireSauvegarde(
+  source: SourceSauvegarde,
+  file: string,
+  progress: Progression,
+): Promise<Manifeste> {
   const started = Date.now();
   const sqlFile = `${file}.base.partiel`;
   let archive: ArchiveWriter | undefined;
@@ -86,7 +90,10 @@ export async function ecrireSauvegarde(source: SourceSauvegarde, file: string, p
     archive = await ArchiveWriter.open(file, source.passphrase);
     const parties: Manifeste['parties'] = {};
     const baseSize = (await stat(sqlFile)).size;
-    parties[PART_BASE] = { sha256: await archive.add(PART_BASE, baseSize, createReadStream(sqlFile)), taille: baseSize };
+    parties[PART_BASE] = {
+      sha256: await archive.add(PART_BASE, baseSize, createReadStream(sqlFile)),
+      taille: baseSize,
+    };
     const secret = Buffer.from(source.secret);
     parties[PART_SECRET] = { sha256: await archive.add(PART_SECRET, secret.length, secret), taille: secret.length };
     let copied = 0;

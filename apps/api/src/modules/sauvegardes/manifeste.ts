@@ -56,7 +56,9 @@ export async function grandLivre(db: Executor): Promise<GrandLivre> {
       (SELECT coalesce(sum(solde), 0)::text FROM banques) AS soldes_banques,
       (SELECT count(*)::text FROM mouvements_bancaires) AS mouvements,
       (SELECT coalesce(sum(montant_deja_paye), 0)::text FROM membres) AS paye_membres,
-      (SELECT coalesce(sum(montant), 0)::text FROM versements WHERE statut = 'valide') AS versements_valides`.execute(db);
+      (SELECT coalesce(sum(montant), 0)::text FROM versements WHERE statut = 'valide') AS versements_valides`.execute(
+    db,
+  );
   return rows[0] as GrandLivre;
 }
 
@@ -67,7 +69,9 @@ export async function auditLink(db: Executor): Promise<Manifeste['audit']> {
 
 /** The last migration applied to the current schema. */
 export async function migrationLevel(db: Executor): Promise<string> {
-  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(
+    db,
+  );
   if (!rows[0]) throw new Error('base non migrée');
   return rows[0].name;
 }

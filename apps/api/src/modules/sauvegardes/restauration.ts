@@ -16,8 +16,8 @@ import {
   auditLink,
   FORMAT_SAUVEGARDE,
   grandLivre,
-  MEDIA_PREFIX,
   type Manifeste,
+  MEDIA_PREFIX,
   mediaPaths,
   PART_BASE,
   PART_MANIFEST,
@@ -107,7 +107,8 @@ export async function chargerSauvegarde(
       secret = Buffer.concat(chunks).toString('utf8');
     } else if (name.startsWith(MEDIA_PREFIX) && cible.mediaRoot) {
       const target = path.resolve(cible.mediaRoot, name.slice(MEDIA_PREFIX.length));
-      if (!target.startsWith(path.resolve(cible.mediaRoot) + path.sep)) throw new ArchiveError(`Chemin de média invalide\u00a0: ${name}.`);
+      if (!target.startsWith(path.resolve(cible.mediaRoot) + path.sep))
+        throw new ArchiveError(`Chemin de média invalide\u00a0: ${name}.`);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await pipeline(Readable.from(content), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
     }
@@ -123,13 +124,17 @@ export async function ecartsAuManifeste(db: Database, manifeste: Manifeste): Pro
   const ecarts: string[] = [];
   for (const [table, expected] of Object.entries(manifeste.tables)) {
     const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(db);
-    if (Number(rows[0]?.n) !== expected) ecarts.push(`table ${table}\u00a0: ${rows[0]?.n} lignes au lieu de ${expected}`);
+    if (Number(rows[0]?.n) !== expected)
+      ecarts.push(`table ${table}\u00a0: ${rows[0]?.n} lignes au lieu de ${expected}`);
   }
   const audit = await auditLink(db);
-  if (JSON.stringify(audit) !== JSON.stringify(manifeste.audit)) ecarts.push('dernier maillon du journal d’audit différent');
-  if (JSON.stringify(await grandLivre(db)) !== JSON.stringify(manifeste.grand_livre)) ecarts.push('totaux du grand livre différents');
+  if (JSON.stringify(audit) !== JSON.stringify(manifeste.audit))
+    ecarts.push('dernier maillon du journal d’audit différent');
+  if (JSON.stringify(await grandLivre(db)) !== JSON.stringify(manifeste.grand_livre))
+    ecarts.push('totaux du grand livre différents');
   for (const relative of await mediaPaths(db)) {
-    if (!manifeste.parties[`${MEDIA_PREFIX}${relative}`]) ecarts.push(`fichier absent de la sauvegarde\u00a0: ${relative}`);
+    if (!manifeste.parties[`${MEDIA_PREFIX}${relative}`])
+      ecarts.push(`fichier absent de la sauvegarde\u00a0: ${relative}`);
   }
   return ecarts;
 }

@@ -140,7 +140,11 @@ export class SauvegardesService {
    * Starts a backup and answers its id at once; it runs on. One at a time, whoever asks: a second
    * is refused (409). A scheduled one names its slot: a slot already taken answers undefined.
    */
-  async demarrer(who: Caller | null, declenchement: DeclenchementSauvegarde, creneau?: Date): Promise<number | undefined> {
+  async demarrer(
+    who: Caller | null,
+    declenchement: DeclenchementSauvegarde,
+    creneau?: Date,
+  ): Promise<number | undefined> {
     await this.interrompues();
     let id: number | undefined;
     try {
@@ -187,7 +191,11 @@ export class SauvegardesService {
   }
 
   private async executer(id: number): Promise<void> {
-    const { debut } = await this.db.selectFrom('sauvegardes').select('debut').where('id', '=', id).executeTakeFirstOrThrow();
+    const { debut } = await this.db
+      .selectFrom('sauvegardes')
+      .select('debut')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const fichier = `${baseName(id, debut)}${archiveExtension(this.config.backupKey !== undefined)}`;
     const file = path.join(this.config.backupDir, fichier);
     let state: { etape: EtapeSauvegarde; progression: number } = { etape: 'base', progression: 0 };
@@ -198,7 +206,9 @@ export class SauvegardesService {
         .where('id', '=', id)
         .where('statut', '=', 'en_cours')
         .execute()
-        .catch((error: unknown) => this.log.error({ err: error, sauvegarde: id }, 'progression de sauvegarde non écrite'));
+        .catch((error: unknown) =>
+          this.log.error({ err: error, sauvegarde: id }, 'progression de sauvegarde non écrite'),
+        );
     const timer = setInterval(() => void beat(), BEAT_MS);
     timer.unref();
     const started = Date.now();
@@ -279,9 +289,9 @@ export class SauvegardesService {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row?.fichier) throw new AppError('NOT_FOUND', 'Fichier de sauvegarde introuvable.');
-    await this.db.transaction().execute((trx) =>
-      insertAudit(trx, caller, { action: 'downloaded', table_name: 'sauvegardes', record_id: id }),
-    );
+    await this.db
+      .transaction()
+      .execute((trx) => insertAudit(trx, caller, { action: 'downloaded', table_name: 'sauvegardes', record_id: id }));
     return { root: this.config.backupDir, name: row.fichier };
   }
 
@@ -292,7 +302,11 @@ export class SauvegardesService {
    */
   async retention(): Promise<void> {
     const { system } = await this.settings.get();
-    const rows = await this.db.selectFrom('sauvegardes').select(['id', 'statut', 'fichier']).orderBy('id', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('sauvegardes')
+      .select(['id', 'statut', 'fichier'])
+      .orderBy('id', 'desc')
+      .execute();
     const lastVerified = rows.find((r) => r.statut === 'verifiee')?.id;
     const removed = rows
       .filter((r) => r.statut !== 'en_cours')
@@ -310,7 +324,11 @@ export class SauvegardesService {
         });
       });
     }
-    const enCours = await this.db.selectFrom('sauvegardes').select(['id', 'debut']).where('statut', '=', 'en_cours').executeTakeFirst();
+    const enCours = await this.db
+      .selectFrom('sauvegardes')
+      .select(['id', 'debut'])
+      .where('statut', '=', 'en_cours')
+      .executeTakeFirst();
     const keep = enCours ? baseName(enCours.id, enCours.debut) : null;
     const names = await readdir(this.config.backupDir).catch(() => [] as string[]);
     for (const name of names) {
@@ -418,7 +436,11 @@ const planOf = (settings: Settings) => ({
 });
 
 const formatDate = (date: Date, settings: Settings) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: settings.general.timeZone }).format(date);
+  new Intl.DateTimeFormat('fr-FR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: settings.general.timeZone,
+  }).format(date);
 
 /**
  * The admin's dashboard alert about backups, if any: the last one failed, or, backups being on,

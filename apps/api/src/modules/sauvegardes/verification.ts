@@ -51,12 +51,18 @@ export async function verifierSauvegarde(
     const problems = [...ecarts, ...checks.grandLivre, ...(checks.audit ? [checks.audit] : [])];
     if (problems.length > 0) {
       const more = problems.length > 3 ? ` (et ${problems.length - 3} autre(s))` : '';
-      return { ok: false, motif: `Restauration d’essai en écart\u00a0: ${problems.slice(0, 3).join('\u202f; ')}${more}.` };
+      return {
+        ok: false,
+        motif: `Restauration d’essai en écart\u00a0: ${problems.slice(0, 3).join('\u202f; ')}${more}.`,
+      };
     }
     return { ok: true };
   } catch (error) {
     if (error instanceof ArchiveError) return { ok: false, motif: error.message };
-    return { ok: false, motif: `Restauration d’essai impossible\u00a0: ${error instanceof Error ? error.message : error}` };
+    return {
+      ok: false,
+      motif: `Restauration d’essai impossible\u00a0: ${error instanceof Error ? error.message : error}`,
+    };
   } finally {
     if (schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(scratch.db).catch(() => {});
     await scratch.close();
@@ -66,7 +72,8 @@ export async function verifierSauvegarde(
 /** The restore command's file beside this module: built (dist/restore.js) or source (run with tsx). */
 function restoreEntry(): { file: string; loader: string[] } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { file: path.resolve(path.dirname(here), '../../restore.ts'), loader: ['--import', 'tsx'] };
+  if (here.endsWith('.ts'))
+    return { file: path.resolve(path.dirname(here), '../../restore.ts'), loader: ['--import', 'tsx'] };
   return { file: path.join(path.dirname(here), 'restore.js'), loader: [] };
 }
 
@@ -74,7 +81,11 @@ function restoreEntry(): { file: string; loader: string[] } {
  * Runs the verification in a process of its own (`restore --verifier`): the scratch database's work
  * neither blocks the server's requests nor grows its memory. Its verdict is its last line of output.
  */
-export function verifierAPart(file: string, passphrase: string | undefined, databaseUrl: string | undefined): Promise<Verdict> {
+export function verifierAPart(
+  file: string,
+  passphrase: string | undefined,
+  databaseUrl: string | undefined,
+): Promise<Verdict> {
   const entry = restoreEntry();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV };
   if (passphrase) env.BACKUP_KEY = passphrase;
