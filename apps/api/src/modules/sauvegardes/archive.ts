@@ -150,7 +150,7 @@ export type PartReader = (name: string, size: number, content: AsyncIterable<Buf
 export async function readArchive(file: string, passphrase: string | undefined, onPart: PartReader): Promise<void> {
   const { size } = await stat(file);
   let source: Readable;
-  const stages: NodeJS.ReadWriteStream[] = [];
+  let decipher: NodeJS.ReadWriteStream | undefined;
   if (await isEncrypted(file)) {
     if (!passphrase) {
       throw new ArchiveError(
@@ -167,19 +167,19 @@ export async function readArchive(file: string, passphrase: string | undefined, 
     } finally {
       await handle.close();
     }
-    let offset = MAGIC.length;
-    const salt = header.subarray(offset, (offset += SALT_BYTES));
-    const iv = header.subarray(offset, (offset += IV_BYTES));
-    const check = header.subarray(offset, (offset += CHECK_BYTES));
+    const ivAt = MAGIC.length + SALT_BYTES;
+    const salt = header.subarray(MAGIC.length, ivAt);
+    const iv = header.subarray(ivAt, ivAt + IV_BYTES);
+    const check = header.subarray(ivAt + IV_BYTES, HEADER_BYTES);
     const key = await deriveKey(passphrase, salt);
     if (!timingSafeEqual(keyCheck(key), check)) {
       throw new ArchiveError('BACKUP_KEY ne correspond pas à la clé de cette sauvegarde.');
     }
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(header);
-    decipher.setAuthTag(tag);
+    const gcm = createDecipheriv('aes-256-gcm', key, iv);
+    gcm.setAAD(header);
+    gcm.setAuthTag(tag);
     source = createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 });
-    stages.push(decipher);
+    decipher = gcm;
   } else {
     source = createReadStream(file);
   }
@@ -199,7 +199,7 @@ export async function readArchive(file: string, passphrase: string | undefined, 
   })();
   try {
     const sink = extract as unknown as NodeJS.WritableStream;
-    await Promise.all([stages.length ? pipeline(source, stages[0]!, sink) : pipeline(source, sink), reading]);
+    await Promise.all([decipher ? pipeline(source, decipher, sink) : pipeline(source, sink), reading]);
   } catch (error) {
     if (partFailure) throw partFailure.error;
     if (error instanceof ArchiveError) throw error;
