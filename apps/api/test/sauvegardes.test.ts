@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type Role, type Sauvegarde } from '@app/shared';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { ArchiveError } from '../src/modules/sauvegardes/archive.ts';
 import {
   chargerSauvegarde,
