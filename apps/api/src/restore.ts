@@ -90,7 +90,7 @@ async function main() {
     if (!config.databaseUrl) secureDataDir(config.dataDir);
     if (process.env.JWT_SECRET && process.env.JWT_SECRET !== secret) {
       console.warn(
-        'Attention\u00a0: JWT_SECRET diffère du secret de la sauvegarde. Les reçus signés avec l’ancien ne seront plus reconnus tant que JWT_SECRET le remplace\u00a0; retirez JWT_SECRET pour utiliser celui remis dans DATA_DIR.',
+        'Attention\u00a0: JWT_SECRET diffère du secret de la sauvegarde. Les reçus signés avec l’ancien ne seront plus reconnus tant que JWT_SECRET le remplace\u202f; retirez JWT_SECRET pour utiliser celui remis dans DATA_DIR.',
       );
     }
     const checks = await controles(target.db);

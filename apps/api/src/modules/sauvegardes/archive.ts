@@ -100,7 +100,7 @@ export class ArchiveWriter {
     const input = Buffer.isBuffer(source) ? PassThrough.from([source]) : source;
     // tar-stream's entries are streamx streams, which Node's pipeline drives like its own.
     await pipeline(input, digest, entry as unknown as NodeJS.WritableStream);
-    if (digest.bytes !== size) throw new Error(`${name} : ${digest.bytes} octets lus au lieu de ${size}`);
+    if (digest.bytes !== size) throw new Error(`${name}\u00a0: ${digest.bytes} octets lus au lieu de ${size}`);
     return digest.hash.digest('hex');
   }
 

@@ -75,7 +75,8 @@ async function tableShapes(db: Executor): Promise<TableShape[]> {
   const placed = new Set<string>();
   const place = (name: string, path: string[]) => {
     if (placed.has(name)) return;
-    if (path.includes(name)) throw new Error(`références circulaires entre tables : ${[...path, name].join(' → ')}`);
+    if (path.includes(name))
+      throw new Error(`références circulaires entre tables\u00a0: ${[...path, name].join(' → ')}`);
     for (const target of references.get(name) ?? []) place(target, [...path, name]);
     placed.add(name);
     ordered.push(shapes.get(name) as TableShape);
@@ -100,20 +101,22 @@ export async function dumpDatabase(
   await sql`SET LOCAL extra_float_digits = 3`.execute(trx);
   const tables = await tableShapes(trx);
   const counts: Record<string, number> = {};
+  // Each statement ends its line with a semicolon.
+  const statement = (text: string) => write(`${text};`);
   await write(
-    '-- Sauvegarde Autopromotion Immobilière : les données, à charger dans des tables migrées au niveau du manifeste.',
+    '-- Sauvegarde Autopromotion Immobilière — les données, chargées dans des tables migrées au niveau du manifeste.',
   );
-  for (const table of tables) await write(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER;`);
+  for (const table of tables) await statement(`ALTER TABLE ${ident(table.name)} DISABLE TRIGGER USER`);
   // CASCADE: the backups' own table, not loaded, references the accounts.
-  await write(`TRUNCATE TABLE ${tables.map((t) => ident(t.name)).join(', ')} CASCADE;`);
+  await statement(`TRUNCATE TABLE ${tables.map((t) => ident(t.name)).join(', ')} CASCADE`);
   for (const table of tables) counts[table.name] = await dumpTable(trx, table, write);
   const { rows: sequences } = await sql<{ name: string; last_value: string }>`
     SELECT sequencename AS name, last_value::text FROM pg_sequences
     WHERE schemaname = current_schema() AND last_value IS NOT NULL ORDER BY sequencename`.execute(trx);
   for (const { name, last_value } of sequences) {
-    await write(`SELECT setval(${literal(ident(name))}, ${BigInt(last_value)}, true);`);
+    await statement(`SELECT setval(${literal(ident(name))}, ${BigInt(last_value)}, true)`);
   }
-  for (const table of tables) await write(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER;`);
+  for (const table of tables) await statement(`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
   return counts;
 }
 

@@ -29,7 +29,7 @@ export const sauvegardesRoutes: FastifyPluginAsyncZod<{ sauvegardes: Sauvegardes
         operationId: 'listSauvegardes',
         summary: 'Les sauvegardes, de la plus récente à la plus ancienne',
         description:
-          'Date, déclenchement, statut (en cours, vérifiée par une restauration d’essai, ou en échec avec son motif), taille, chiffrement\u00a0; et, à côté, si BACKUP_KEY chiffre les sauvegardes et quand vient la prochaine.',
+          'Date, déclenchement, statut (en cours, vérifiée par une restauration d’essai, ou en échec avec son motif), taille, chiffrement\u202f; et, à côté, si BACKUP_KEY chiffre les sauvegardes et quand vient la prochaine.',
         querystring: sauvegardesQuerySchema,
         response: { 200: listSchema(sauvegardeSchema).extend({ etat: sauvegardesEtatSchema }) },
       },
@@ -46,7 +46,7 @@ export const sauvegardesRoutes: FastifyPluginAsyncZod<{ sauvegardes: Sauvegardes
         operationId: 'createSauvegarde',
         summary: 'Lance une sauvegarde maintenant',
         description:
-          'Répond 202 avec son identifiant\u00a0; elle s’écrit puis se vérifie en arrière-plan (GET /sauvegardes/{id} pour la suivre). Une seule à la fois\u00a0: 409 si une autre est en cours.',
+          'Répond 202 avec son identifiant\u202f; elle s’écrit puis se vérifie en arrière-plan (GET /sauvegardes/{id} pour la suivre). Une seule à la fois\u00a0: 409 si une autre est en cours.',
         response: {
           202: successSchema(z.object({ id: z.number().int() })),
           ...errorResponses(409),
