@@ -43,6 +43,8 @@ function webServer({ port, dataDir }: { port: number; dataDir: string }) {
       LOGIN_RATE_LIMIT: '1000',
       FORGOT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // No scheduled backup at start: the journeys start theirs and would meet it (409).
+      BACKUPS: '0',
     },
   };
 }
