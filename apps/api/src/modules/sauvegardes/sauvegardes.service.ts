@@ -177,10 +177,13 @@ export class SauvegardesService {
     }
     if (id === undefined) return undefined;
     this.runningId = id;
-    const run = this.executer(id).finally(() => {
-      this.running = null;
-      this.runningId = null;
-    });
+    // Its outcome is recorded on its row; what fails after (the database gone) is logged, never thrown.
+    const run = this.executer(id)
+      .catch((error: unknown) => this.log.error({ err: error, sauvegarde: id }, 'sauvegarde non enregistrée'))
+      .finally(() => {
+        this.running = null;
+        this.runningId = null;
+      });
     this.running = run;
     return id;
   }

@@ -87,7 +87,9 @@ export function verifierAPart(
   databaseUrl: string | undefined,
 ): Promise<Verdict> {
   const entry = restoreEntry();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV };
+  // Only what it needs: the server's own secrets stay out of it.
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'NODE_ENV'] as const) if (process.env[name]) env[name] = process.env[name];
   if (passphrase) env.BACKUP_KEY = passphrase;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return new Promise((resolve) => {
