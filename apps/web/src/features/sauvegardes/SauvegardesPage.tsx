@@ -75,7 +75,7 @@ export default function SauvegardesPage() {
             Sauvegardes
           </Title>
           <Text c="dimmed" size="sm">
-            La base de données, les fichiers et le secret du serveur, chaque copie vérifiée par une restauration d’essai
+            Copies de la base de données et des fichiers, chacune vérifiée par restauration
           </Text>
         </div>
         <Group gap="sm">

@@ -25,6 +25,8 @@ const LOG_LEVEL_LABELS: Record<(typeof LOG_LEVELS)[number], string> = {
   debug: 'Débogage',
 };
 const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((value) => ({ value, label: LOG_LEVEL_LABELS[value] }));
+/** The backup fields' hints go under them, so that the three fields line up whatever their hint's length. */
+const HELP_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 const FREQUENCE_OPTIONS = FREQUENCES_SAUVEGARDE.map((value) => ({ value, label: FREQUENCE_SAUVEGARDE_LABELS[value] }));
 
 /**
@@ -104,6 +106,7 @@ export function SystemTab({
               data={FREQUENCE_OPTIONS}
               allowDeselect={false}
               disabled={!backupEnabled}
+              inputWrapperOrder={HELP_BELOW}
               {...form.getInputProps('backupFrequency')}
             />
             <TextInput
@@ -111,6 +114,7 @@ export function SystemTab({
               type="time"
               description={backupFrequency === 'hourly' ? `${timeHint}. Chaque heure, à la minute choisie.` : timeHint}
               disabled={!backupEnabled}
+              inputWrapperOrder={HELP_BELOW}
               {...form.getInputProps('backupTime')}
             />
             <NumberInput
@@ -121,6 +125,7 @@ export function SystemTab({
               allowDecimal={false}
               allowNegative={false}
               clampBehavior="none"
+              inputWrapperOrder={HELP_BELOW}
               {...form.getInputProps('backupRetention')}
             />
           </SimpleGrid>
