@@ -56,6 +56,9 @@ import { RelevesMensuelsService } from './modules/recus/releves-mensuels.service
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
+import { registerSauvegardesJob } from './modules/sauvegardes/planification.ts';
+import { sauvegardesRoutes } from './modules/sauvegardes/sauvegardes.routes.ts';
+import { SauvegardesService } from './modules/sauvegardes/sauvegardes.service.ts';
 import { RetardsService } from './modules/retards/retards.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -80,12 +83,14 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Which database `db` is (a backup verifies itself in the same kind). */
+  dbKind?: 'pglite' | 'postgres';
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
-export async function buildApp({ config, db, mailer, logger }: AppDeps) {
+export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel ?? 'info'),
     genReqId: (request) => {
@@ -119,6 +124,17 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const releves = new RelevesService(db, settings);
   const relevesMensuels = new RelevesMensuelsService(db, settings, releves, mail, config.publicUrl, app.log);
   registerDailyMailJob(app, [rappels, relevesMensuels], () => todayInCompany(db), config.reminders === true);
+  const sauvegardes = new SauvegardesService(
+    db,
+    dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
+    config,
+    settings,
+    app.log,
+    mail,
+  );
+  registerSauvegardesJob(app, sauvegardes, config.backups === true);
+  // A backup under way ends (written, verified) before the database closes.
+  app.addHook('onClose', () => sauvegardes.termine());
 
   const media = new MediaStore(config.dataDir, config.jwtSecret);
   mkdirSync(media.root, { recursive: true, mode: 0o700 });
@@ -211,6 +227,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(db, settings) });
+      await api.register(sauvegardesRoutes, { sauvegardes });
       await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
       await api.register(recusRoutes, {
         recus: new RecusService(db, settings, config),

@@ -33,6 +33,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   API_DOCS: z.enum(['public', 'admin', 'off'], 'doit valoir public, admin ou off').optional(),
   REMINDERS: booleanFlag,
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEY: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+  BACKUPS: booleanFlag,
 });
 
 export interface Config {
@@ -62,6 +65,12 @@ export interface Config {
   apiDocs: 'public' | 'admin' | 'off';
   /** The reminders' daily job (REMINDERS; docs/decisions/0019-rappels.md): on unless NODE_ENV=test; unset is off (tests' configs). */
   reminders?: boolean;
+  /** Where backups are written (BACKUP_DIR, default DATA_DIR/backups). */
+  backupDir: string;
+  /** BACKUP_KEY: the passphrase backups are encrypted with; unset, they are not. */
+  backupKey: string | undefined;
+  /** The backups' schedule (BACKUPS): on unless NODE_ENV=test, like the reminders; manual backups always work. */
+  backups?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -75,8 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.DATABASE_URL && !e.JWT_SECRET) {
-    throw new ConfigError('Configuration invalide :\n  JWT_SECRET : requis avec DATABASE_URL (au moins 32 caractères)');
+  const jwtSecret = e.JWT_SECRET ?? (e.DATABASE_URL ? storedJwtSecret(dataDir) : embeddedJwtSecret(dataDir));
+  if (jwtSecret === undefined) {
+    throw new ConfigError(
+      'Configuration invalide :\n  JWT_SECRET : requis avec DATABASE_URL (au moins 32 caractères), sauf si une restauration l’a remis dans DATA_DIR',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -84,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    jwtSecret,
     sessionHours: e.SESSION_HOURS,
     // Embedded: demo data on the first start unless SEED_DEMO=0; PostgreSQL: only with SEED_DEMO=1.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
@@ -99,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'admin' : 'public'),
     reminders: e.REMINDERS ?? e.NODE_ENV !== 'test',
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupKey: e.BACKUP_KEY,
+    backups: e.BACKUPS ?? e.NODE_ENV !== 'test',
   };
 }
 
@@ -110,10 +125,19 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return (_address, hop) => hop < hops;
 }
 
+/** The secret kept in DATA_DIR: generated there by the embedded default, or put back by a restore. */
+export const jwtSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
+function storedJwtSecret(dataDir: string): string | undefined {
+  const file = jwtSecretFile(dataDir);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
 /** On the embedded default, a random secret generated once and kept in DATA_DIR. */
 function embeddedJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const stored = storedJwtSecret(dataDir);
+  if (stored) return stored;
+  const file = jwtSecretFile(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

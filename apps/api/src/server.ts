@@ -20,7 +20,7 @@ async function main() {
   // After the opening: PGlite's first creation copies its files world-writable whatever the umask.
   secureDataDir(config.dataDir);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind });
   if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
     await seedDemo(database.db, new MediaStore(config.dataDir, config.jwtSecret));
     app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');

@@ -44,7 +44,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   if (databaseUrl) await migrateToLatest(database.db, schema);
   const config = testConfig(dataDir, { databaseUrl, ...overrides });
   const mail = new TestMailer(createMailer({ from: config.mailFrom, dataDir, log: QUIET }));
-  const app = await buildApp({ config, db: database.db, mailer: mail, logger: false });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer: mail, logger: false });
   await app.ready();
   return {
     app,
@@ -83,6 +83,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     publicUrl: 'http://backoffice.test',
     apiDocs: 'public',
+    backupDir: path.join(dataDir, 'backups'),
+    backupKey: undefined,
     ...overrides,
   };
 }

@@ -72,7 +72,13 @@ const financeSchema = z.object({
 });
 
 /** Spec 1 §9's alerts. */
-export const ALERT_KEYS = ['chantiers_retard', 'gestionnaires_inactifs', 'audit_eleve'] as const;
+export const ALERT_KEYS = [
+  'chantiers_retard',
+  'gestionnaires_inactifs',
+  'audit_eleve',
+  'sauvegarde_echec',
+  'sauvegarde_absente',
+] as const;
 /** 'Activité d'audit élevée' past this many journal entries in the last hour. */
 export const AUDIT_ALERT_THRESHOLD = 10;
 

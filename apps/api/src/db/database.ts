@@ -104,14 +104,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, kind: 'pglite', close, dump: () => client.dumpDataDir('none') };
 }
 
+/** The last migration: a database at this level is current. */
+export const LATEST_MIGRATION = Object.keys(migrations).at(-1) as string;
+
 /** Applies pending migrations; `schema` names where Kysely keeps its own bookkeeping tables. */
 export async function migrateToLatest(db: Database, schema?: string): Promise<void> {
+  await migrateUpTo(db, LATEST_MIGRATION, schema);
+}
+
+/** Applies the migrations up to and including `name` (a backup is loaded at its own level). */
+export async function migrateUpTo(db: Database, name: string, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateTo(name);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);

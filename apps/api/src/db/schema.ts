@@ -484,6 +484,31 @@ export interface IdempotenceTable {
   created_at: Timestamp;
 }
 
+export interface SauvegardesTable {
+  id: Generated<number>;
+  debut: Timestamp;
+  fin: NullableTimestamp;
+  declenchement: 'planifiee' | 'manuelle';
+  creneau: NullableTimestamp;
+  demandeur_id: number | null;
+  statut: ColumnType<'en_cours' | 'verifiee' | 'echec', 'en_cours' | undefined, 'en_cours' | 'verifiee' | 'echec'>;
+  motif: string | null;
+  etape: 'base' | 'medias' | 'verification' | null;
+  progression: number | null;
+  battement: Timestamp;
+  fichier: string | null;
+  /** bigint bytes: read as string. */
+  taille: ColumnType<string | null, number | null | undefined, number | null>;
+  chiffree: boolean;
+  manifeste: Json;
+  alerte_envoyee: Generated<boolean>;
+}
+
+export interface SauvegardeAlertesTable {
+  cle: string;
+  envoyee_le: Timestamp;
+}
+
 export interface DB {
   utilisateurs: UtilisateursTable;
   personnel: PersonnelTable;
@@ -516,6 +541,8 @@ export interface DB {
   depenses: DepensesTable;
   remboursements: RemboursementsTable;
   chantiers: ChantiersTable;
+  sauvegardes: SauvegardesTable;
+  sauvegarde_alertes: SauvegardeAlertesTable;
 }
 
 export type Utilisateur = Selectable<UtilisateursTable>;

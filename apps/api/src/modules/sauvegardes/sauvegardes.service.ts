@@ -1,0 +1,498 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  creneauxSauvegarde,
+  type DashboardAlert,
+  type DeclenchementSauvegarde,
+  delaiAlerteSauvegarde,
+  type EtapeSauvegarde,
+  paginate,
+  SAUVEGARDE_EN_COURS,
+  type Sauvegarde,
+  type SauvegardesEtat,
+  type Settings,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Caller, Visitor } from '../../caller.ts';
+import type { Config } from '../../config.ts';
+import { type Database, migrateToLatest, openDatabase } from '../../db/database.ts';
+import { PGDATA_TEMPLATE } from '../../db/template.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
+import { SettingsService } from '../settings/settings.service.ts';
+import { ArchiveError, archiveExtension } from './archive.ts';
+import { EchecSauvegarde, ecrireSauvegarde } from './ecriture.ts';
+import { verifierAPart } from './verification.ts';
+
+/** A running backup beats this often; one silent for STALE_MS was interrupted (its process is gone). */
+const BEAT_MS = 1_000;
+const STALE_MS = 60_000;
+const SYSTEM: Visitor = { ip: null, userAgent: null };
+
+type Row = {
+  id: number;
+  debut: Date;
+  fin: Date | null;
+  declenchement: DeclenchementSauvegarde;
+  statut: Sauvegarde['statut'];
+  motif: string | null;
+  taille: string | null;
+  chiffree: boolean;
+  etape: EtapeSauvegarde | null;
+  progression: number | null;
+  fichier: string | null;
+};
+
+const COLUMNS = [
+  'id',
+  'debut',
+  'fin',
+  'declenchement',
+  'statut',
+  'motif',
+  'taille',
+  'chiffree',
+  'etape',
+  'progression',
+  'fichier',
+] as const;
+
+function toSauvegarde(row: Row): Sauvegarde {
+  return {
+    id: row.id,
+    debut: row.debut.toISOString(),
+    fin: row.fin?.toISOString() ?? null,
+    declenchement: row.declenchement,
+    statut: row.statut,
+    motif: row.motif,
+    taille: row.taille === null ? null : Number(row.taille),
+    chiffree: row.chiffree,
+    etape: row.statut === 'en_cours' ? row.etape : null,
+    progression: row.statut === 'en_cours' ? row.progression : null,
+    fichier: row.fichier,
+  };
+}
+
+/** `sauvegarde-000012-2026-11-28T02-00-00Z`: the id first, so that a backup's files are known by it. */
+const baseName = (id: number, debut: Date) =>
+  `sauvegarde-${String(id).padStart(6, '0')}-${debut.toISOString().slice(0, 19).replaceAll(':', '-')}Z`;
+
+/**
+ * Backups (issue 24, docs/decisions/0023-sauvegardes.md): taking one (the admin's, the schedule's,
+ * the command line's), proving it by a restore in a process of its own, listing and serving them,
+ * retention, and the admins' alerts.
+ */
+export class SauvegardesService {
+  private running: Promise<void> | null = null;
+  private runningId: number | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly kind: 'pglite' | 'postgres',
+    private readonly config: Config,
+    private readonly settings: SettingsService,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly mailer?: Mailer,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(query: { page: number; limit: number }) {
+    const rows = await this.db
+      .selectFrom('sauvegardes')
+      .select(COLUMNS)
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    // Retention keeps a few hundred rows at most: a count is cheap.
+    const { n } = await this.db
+      .selectFrom('sauvegardes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return {
+      data: rows.map(toSauvegarde),
+      pagination: paginate(query.page, query.limit, Number(n)),
+      etat: await this.etat(),
+    };
+  }
+
+  async etat(): Promise<SauvegardesEtat> {
+    const { system, general } = await this.settings.get();
+    const prochaine = system.backupEnabled
+      ? creneauxSauvegarde(this.now(), {
+          frequency: system.backupFrequency,
+          time: system.backupTime,
+          timeZone: general.timeZone,
+        }).prochain.toISOString()
+      : null;
+    return { chiffrement: this.config.backupKey !== undefined, prochaine };
+  }
+
+  async get(id: number): Promise<Sauvegarde> {
+    const row = await this.db.selectFrom('sauvegardes').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Sauvegarde introuvable.');
+    return toSauvegarde(row);
+  }
+
+  /**
+   * Starts a backup and answers its id at once; it runs on. One at a time, whoever asks: a second
+   * is refused (409). A scheduled one names its slot: a slot already taken answers undefined.
+   */
+  async demarrer(who: Caller | null, declenchement: DeclenchementSauvegarde, creneau?: Date): Promise<number | undefined> {
+    await this.interrompues();
+    let id: number | undefined;
+    try {
+      id = await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('sauvegardes')
+          .values({
+            declenchement,
+            creneau: creneau ?? null,
+            demandeur_id: who?.id ?? null,
+            chiffree: this.config.backupKey !== undefined,
+            etape: 'base',
+            progression: 0,
+          })
+          .onConflict((oc) => oc.column('creneau').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await insertAudit(trx, who ?? SYSTEM, {
+          action: 'created',
+          table_name: 'sauvegardes',
+          record_id: row.id,
+          new_values: { declenchement, creneau: creneau?.toISOString() ?? null },
+        });
+        return row.id;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', SAUVEGARDE_EN_COURS);
+      throw error;
+    }
+    if (id === undefined) return undefined;
+    this.runningId = id;
+    const run = this.executer(id).finally(() => {
+      this.running = null;
+      this.runningId = null;
+    });
+    this.running = run;
+    return id;
+  }
+
+  /** Resolves when the backup under way (if any) has ended. */
+  async termine(): Promise<void> {
+    await this.running;
+  }
+
+  private async executer(id: number): Promise<void> {
+    const { debut } = await this.db.selectFrom('sauvegardes').select('debut').where('id', '=', id).executeTakeFirstOrThrow();
+    const fichier = `${baseName(id, debut)}${archiveExtension(this.config.backupKey !== undefined)}`;
+    const file = path.join(this.config.backupDir, fichier);
+    let state: { etape: EtapeSauvegarde; progression: number } = { etape: 'base', progression: 0 };
+    const beat = () =>
+      this.db
+        .updateTable('sauvegardes')
+        .set({ ...state, battement: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('statut', '=', 'en_cours')
+        .execute()
+        .catch((error: unknown) => this.log.error({ err: error, sauvegarde: id }, 'progression de sauvegarde non écrite'));
+    const timer = setInterval(() => void beat(), BEAT_MS);
+    timer.unref();
+    const started = Date.now();
+    let outcome: { statut: 'verifiee' | 'echec'; motif: string | null; taille: number | null; manifeste: unknown };
+    try {
+      await mkdir(this.config.backupDir, { recursive: true, mode: 0o700 });
+      const manifeste = await ecrireSauvegarde(
+        {
+          db: this.db,
+          kind: this.kind,
+          mediaRoot: path.join(this.config.dataDir, 'media'),
+          secret: this.config.jwtSecret,
+          passphrase: this.config.backupKey,
+        },
+        file,
+        (etape, progression) => {
+          state = { etape, progression };
+        },
+      );
+      state = { etape: 'verification', progression: 0 };
+      await beat();
+      const verdict = await verifierAPart(file, this.config.backupKey, this.config.databaseUrl);
+      const { size } = await stat(file);
+      outcome = {
+        statut: verdict.ok ? 'verifiee' : 'echec',
+        motif: verdict.ok ? null : (verdict.motif ?? 'Vérification en échec.'),
+        taille: size,
+        manifeste: { tables: manifeste.tables, audit: manifeste.audit, grand_livre: manifeste.grand_livre },
+      };
+    } catch (error) {
+      const known = error instanceof EchecSauvegarde || error instanceof ArchiveError;
+      if (!known) this.log.error({ err: error, sauvegarde: id }, 'sauvegarde en échec');
+      outcome = {
+        statut: 'echec',
+        motif: known ? error.message : `Sauvegarde impossible\u00a0: ${error instanceof Error ? error.message : error}`,
+        taille: null,
+        manifeste: null,
+      };
+      await rm(file, { force: true });
+    } finally {
+      clearInterval(timer);
+    }
+    const written = outcome.taille !== null;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sauvegardes')
+        .set({
+          statut: outcome.statut,
+          motif: outcome.motif,
+          fin: sql<Date>`now()`,
+          taille: outcome.taille,
+          fichier: written ? fichier : null,
+          manifeste: outcome.manifeste === null ? null : JSON.stringify(outcome.manifeste),
+          etape: null,
+          progression: null,
+        })
+        .where('id', '=', id)
+        .execute();
+      await insertAudit(trx, SYSTEM, {
+        action: 'updated',
+        table_name: 'sauvegardes',
+        record_id: id,
+        new_values: { statut: outcome.statut, motif: outcome.motif, taille: outcome.taille },
+      });
+    });
+    this.log.info(
+      { sauvegarde: id, statut: outcome.statut, duree_ms: Date.now() - started, taille: outcome.taille },
+      'sauvegarde terminée',
+    );
+    await this.retention();
+  }
+
+  /** The file of a backup for the admin's download; audited. */
+  async fichier(caller: Caller, id: number): Promise<{ root: string; name: string }> {
+    const row = await this.db
+      .selectFrom('sauvegardes')
+      .select(['fichier', 'statut'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row?.fichier) throw new AppError('NOT_FOUND', 'Fichier de sauvegarde introuvable.');
+    await this.db.transaction().execute((trx) =>
+      insertAudit(trx, caller, { action: 'downloaded', table_name: 'sauvegardes', record_id: id }),
+    );
+    return { root: this.config.backupDir, name: row.fichier };
+  }
+
+  /**
+   * Keeps the newest `backupRetention` backups and always the last verified one; removes the others
+   * with their files, and the files a crash left half-written (any `.partiel` but the running
+   * backup's).
+   */
+  async retention(): Promise<void> {
+    const { system } = await this.settings.get();
+    const rows = await this.db.selectFrom('sauvegardes').select(['id', 'statut', 'fichier']).orderBy('id', 'desc').execute();
+    const lastVerified = rows.find((r) => r.statut === 'verifiee')?.id;
+    const removed = rows
+      .filter((r) => r.statut !== 'en_cours')
+      .slice(system.backupRetention)
+      .filter((r) => r.id !== lastVerified);
+    for (const row of removed) {
+      if (row.fichier) await rm(path.join(this.config.backupDir, row.fichier), { force: true });
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sauvegardes').where('id', '=', row.id).execute();
+        await insertAudit(trx, SYSTEM, {
+          action: 'deleted',
+          table_name: 'sauvegardes',
+          record_id: row.id,
+          old_values: { fichier: row.fichier, statut: row.statut },
+        });
+      });
+    }
+    const enCours = await this.db.selectFrom('sauvegardes').select(['id', 'debut']).where('statut', '=', 'en_cours').executeTakeFirst();
+    const keep = enCours ? baseName(enCours.id, enCours.debut) : null;
+    const names = await readdir(this.config.backupDir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (name.endsWith('.partiel') && !(keep && name.startsWith(keep))) {
+        await rm(path.join(this.config.backupDir, name), { force: true });
+      }
+    }
+  }
+
+  /** A backup whose process stopped beating (a crash, a kill) is failed, so that the next may run. */
+  private async interrompues(): Promise<void> {
+    await this.db
+      .updateTable('sauvegardes')
+      .set({
+        statut: 'echec',
+        motif: 'Sauvegarde interrompue\u00a0: le serveur s’est arrêté pendant qu’elle s’écrivait.',
+        fin: sql<Date>`now()`,
+        etape: null,
+        progression: null,
+      })
+      .where('statut', '=', 'en_cours')
+      .where('battement', '<', new Date(this.now().getTime() - STALE_MS))
+      .$if(this.runningId !== null, (qb) => qb.where('id', '<>', this.runningId as number))
+      .execute();
+  }
+
+  /**
+   * The schedule's look (the job's, every minute): the interrupted ones failed, the current slot's
+   * backup started if none was, and the admins told of a failure or of a backup gone missing.
+   */
+  async planifier(): Promise<void> {
+    const settings = await this.settings.get();
+    await this.interrompues();
+    if (settings.system.backupEnabled && !this.running) {
+      const { dernier } = creneauxSauvegarde(this.now(), planOf(settings));
+      try {
+        await this.demarrer(null, 'planifiee', dernier);
+      } catch (error) {
+        // Another backup runs (an admin's): the slot is taken at a later look.
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      }
+    }
+    await this.alerter(settings);
+  }
+
+  /** E-mails the active admins, once each: a failed backup, or none verified within its period. */
+  private async alerter(settings: Settings): Promise<void> {
+    if (!this.mailer) return;
+    const failed = await this.db
+      .selectFrom('sauvegardes')
+      .select(['id', 'debut', 'motif'])
+      .where('statut', '=', 'echec')
+      .where('alerte_envoyee', '=', false)
+      .orderBy('id')
+      .execute();
+    for (const row of failed) {
+      const claimed = await this.db
+        .updateTable('sauvegardes')
+        .set({ alerte_envoyee: true })
+        .where('id', '=', row.id)
+        .where('alerte_envoyee', '=', false)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) continue;
+      await this.envoyer(
+        'Sauvegarde en échec',
+        `La sauvegarde n° ${row.id} du ${formatDate(row.debut, settings)} a échoué\u00a0: ${row.motif ?? 'motif inconnu'}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
+      );
+    }
+    const missing = await alerteSauvegarde(this.db, settings, this.now());
+    if (missing?.alerte.key === 'sauvegarde_absente') {
+      const inserted = await this.db
+        .insertInto('sauvegarde_alertes')
+        .values({ cle: missing.cle })
+        .onConflict((oc) => oc.column('cle').doNothing())
+        .returning('cle')
+        .executeTakeFirst();
+      if (inserted) {
+        await this.envoyer(
+          missing.alerte.title,
+          `${missing.alerte.message}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
+        );
+      }
+    }
+  }
+
+  private async envoyer(subject: string, text: string) {
+    const admins = await this.db
+      .selectFrom('utilisateurs')
+      .select('email')
+      .where('role', '=', 'admin')
+      .where('statut', '=', 'actif')
+      .execute();
+    for (const { email } of admins) {
+      await this.mailer?.send({ to: email, subject, text }).catch((error: unknown) => {
+        this.log.error({ err: error }, 'alerte de sauvegarde non envoyée');
+      });
+    }
+  }
+}
+
+const planOf = (settings: Settings) => ({
+  frequency: settings.system.backupFrequency,
+  time: settings.system.backupTime,
+  timeZone: settings.general.timeZone,
+});
+
+const formatDate = (date: Date, settings: Settings) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: settings.general.timeZone }).format(date);
+
+/**
+ * The admin's dashboard alert about backups, if any: the last one failed, or, backups being on,
+ * none verified within its period (and an hour); `cle` names the case, for the e-mail sent once.
+ */
+export async function alerteSauvegarde(
+  db: Database,
+  settings: Settings,
+  now: Date,
+): Promise<{ alerte: DashboardAlert; cle: string } | null> {
+  const last = await db
+    .selectFrom('sauvegardes')
+    .select(['id', 'statut', 'motif', 'debut'])
+    .where('statut', '<>', 'en_cours')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last?.statut === 'echec') {
+    return {
+      cle: `echec:${last.id}`,
+      alerte: {
+        key: 'sauvegarde_echec',
+        title: 'Dernière sauvegarde en échec',
+        message: last.motif ?? 'La dernière sauvegarde a échoué.',
+        to: '/sauvegardes',
+      },
+    };
+  }
+  if (!settings.system.backupEnabled) return null;
+  const verified = await db
+    .selectFrom('sauvegardes')
+    .select(['id', 'fin'])
+    .where('statut', '=', 'verifiee')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const first = await db.selectFrom('sauvegardes').select('debut').orderBy('id').limit(1).executeTakeFirst();
+  const since = verified?.fin ?? first?.debut;
+  if (!since || now.getTime() - since.getTime() <= delaiAlerteSauvegarde(settings.system.backupFrequency)) return null;
+  return {
+    cle: `absente:${verified?.id ?? 0}`,
+    alerte: {
+      key: 'sauvegarde_absente',
+      title: 'Aucune sauvegarde récente',
+      message: verified
+        ? `Aucune sauvegarde vérifiée depuis le ${formatDate(since, settings)}.`
+        : 'Aucune sauvegarde n’a encore été vérifiée.',
+      to: '/sauvegardes',
+    },
+  };
+}
+
+/**
+ * npm run backup, and the backup `restore --force` takes of what it replaces: one backup of the
+ * configured database, written and verified. Answers its file; a failure throws its reason.
+ */
+export async function sauvegardeEnLigneDeCommande(config: Config): Promise<string> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    template: PGDATA_TEMPLATE,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const service = new SauvegardesService(database.db, database.kind, config, new SettingsService(database.db), {
+      info: () => {},
+      error: () => {},
+    } as unknown as FastifyBaseLogger);
+    const id = (await service.demarrer(null, 'manuelle')) as number;
+    await service.termine();
+    const done = await service.get(id);
+    if (done.statut !== 'verifiee') throw new ArchiveError(`Sauvegarde en échec\u00a0: ${done.motif}`);
+    return path.join(config.backupDir, done.fichier as string);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
+import { PGDATA_TEMPLATE } from '../../db/template.ts';
+import { ArchiveError } from './archive.ts';
+import { chargerSauvegarde, controles, ecartsAuManifeste, inspecterSauvegarde } from './restauration.ts';
+
+/** A verification's verdict: `motif` says in French what failed. */
+export interface Verdict {
+  ok: boolean;
+  motif?: string;
+}
+
+/**
+ * Proves a backup by restoring it (docs/decisions/0023-sauvegardes.md): its parts checked against
+ * the manifest, then loaded into a scratch database (an in-memory PGlite, or a schema of its own on
+ * PostgreSQL, dropped after), its rows counted against the manifest, check:ledger and check:audit
+ * run on the copy, every media file it names present with its sha256.
+ */
+export async function verifierSauvegarde(
+  file: string,
+  passphrase: string | undefined,
+  databaseUrl: string | undefined,
+): Promise<Verdict> {
+  let manifeste: Awaited<ReturnType<typeof inspecterSauvegarde>>;
+  try {
+    manifeste = await inspecterSauvegarde(file, passphrase);
+  } catch (error) {
+    if (error instanceof ArchiveError) return { ok: false, motif: error.message };
+    throw error;
+  }
+  const schema = databaseUrl ? `verification_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl && schema) {
+    const admin = await openDatabase({ databaseUrl });
+    await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db).finally(() => admin.close());
+  }
+  // At the current level, the built empty database is loaded rather than migrated (seconds saved).
+  const template =
+    !databaseUrl && manifeste.migration === LATEST_MIGRATION && existsSync(PGDATA_TEMPLATE)
+      ? new Blob([readFileSync(PGDATA_TEMPLATE)])
+      : undefined;
+  const scratch = await openDatabase({ databaseUrl, schema, loadDataDir: template });
+  try {
+    await chargerSauvegarde(file, passphrase, manifeste, { db: scratch.db, schema });
+    const ecarts = await ecartsAuManifeste(scratch.db, manifeste);
+    const checks = await controles(scratch.db);
+    const problems = [...ecarts, ...checks.grandLivre, ...(checks.audit ? [checks.audit] : [])];
+    if (problems.length > 0) {
+      const more = problems.length > 3 ? ` (et ${problems.length - 3} autre(s))` : '';
+      return { ok: false, motif: `Restauration d’essai en écart\u00a0: ${problems.slice(0, 3).join('\u202f; ')}${more}.` };
+    }
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ArchiveError) return { ok: false, motif: error.message };
+    return { ok: false, motif: `Restauration d’essai impossible\u00a0: ${error instanceof Error ? error.message : error}` };
+  } finally {
+    if (schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(scratch.db).catch(() => {});
+    await scratch.close();
+  }
+}
+
+/** The restore command's file beside this module: built (dist/restore.js) or source (run with tsx). */
+function restoreEntry(): { file: string; loader: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return { file: path.resolve(path.dirname(here), '../../restore.ts'), loader: ['--import', 'tsx'] };
+  return { file: path.join(path.dirname(here), 'restore.js'), loader: [] };
+}
+
+/**
+ * Runs the verification in a process of its own (`restore --verifier`): the scratch database's work
+ * neither blocks the server's requests nor grows its memory. Its verdict is its last line of output.
+ */
+export function verifierAPart(file: string, passphrase: string | undefined, databaseUrl: string | undefined): Promise<Verdict> {
+  const entry = restoreEntry();
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV };
+  if (passphrase) env.BACKUP_KEY = passphrase;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...entry.loader, entry.file, '--verifier', file],
+      { env, maxBuffer: 4 * 1024 * 1024, cwd: process.cwd() },
+      (error, stdout, stderr) => {
+        const last = stdout.trim().split('\n').at(-1) ?? '';
+        try {
+          resolve(JSON.parse(last) as Verdict);
+        } catch {
+          const reason = (stderr.trim().split('\n').at(-1) ?? error?.message ?? 'sans message').slice(0, 300);
+          resolve({ ok: false, motif: `Vérification interrompue\u00a0: ${reason}` });
+        }
+      },
+    );
+  });
+}
