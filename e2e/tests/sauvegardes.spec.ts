@@ -73,7 +73,9 @@ test('an admin schedules a daily backup, takes one now, sees it verified and dow
     // Newest first: the manual one just taken heads the list, running, then verified with its file.
     const row = page.getByRole('table', { name: 'Liste des sauvegardes' }).getByRole('row').nth(1);
     await expect(row).toContainText('Manuelle');
-    await expect(row.getByText('Vérifiée', { exact: true })).toBeVisible({ timeout: 300_000 });
+    // Over once it says so, verified or failed; a failure fails here at once, with its reason.
+    await expect(row.getByText(/^(Vérifiée|Échec)$/)).toBeVisible({ timeout: 300_000 });
+    await expect(row.getByText('Vérifiée', { exact: true }), await row.innerText()).toBeVisible();
     await expect(start).toBeEnabled();
 
     const download = page.waitForEvent('download');
