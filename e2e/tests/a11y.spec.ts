@@ -439,6 +439,16 @@ const SCREENS: readonly Screen[] = [
     roles: ['admin', 'comptable'],
     open: (page) => visit(page, '/entreprise?onglet=banques').then(() => undefined),
   },
+  // The backups (issue 24): their encryption notice, the schedule's line and the list, or its empty state.
+  {
+    name: 'sauvegardes',
+    roles: ['admin'],
+    open: async (page) => {
+      await visit(page, '/sauvegardes');
+      await expect(page.getByText(/^(Prochaine sauvegarde|Sauvegardes automatiques désactivées)/)).toBeVisible();
+      return undefined;
+    },
+  },
   {
     name: 'versements',
     roles: ['admin', 'gestionnaire', 'comptable', 'membre'],

@@ -16,6 +16,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Personnels',
     'Membres',
     'Entreprise',
+    'Sauvegardes',
     'Mon Profil',
   ],
   gestionnaire: [

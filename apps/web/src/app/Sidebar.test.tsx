@@ -47,6 +47,7 @@ describe('Sidebar', () => {
       'Personnels',
       'Membres',
       'Entreprise',
+      'Sauvegardes',
       'Mon Profil',
     ]);
     expect(screen.getByRole('link', { name: 'Personnels' })).toHaveAttribute('aria-current', 'page');

@@ -19,6 +19,7 @@ describe('sidebar', () => {
       'Personnels',
       'Membres',
       'Entreprise',
+      'Sauvegardes',
       'Mon Profil',
     ]);
     expect(labels('gestionnaire')).toEqual([

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconClockExclamation,
   IconCrane,
+  IconDatabase,
   IconFileText,
   IconHeart,
   IconLayoutDashboard,
@@ -151,6 +152,14 @@ export const VIEWS = defineViews({
       'Vous n’avez pas les permissions nécessaires pour accéder à cette page. Seuls les administrateurs et comptables peuvent accéder aux fonctionnalités d’entreprise.',
     // The spec's sidebar offers it to the commercial too, whose page then refuses.
     nav: { label: 'Entreprise', icon: IconBuilding, roles: ['admin', 'comptable', 'commercial'] },
+  },
+  // Beside the company's audit journal: the backups of its data (issue 24), an admin's only.
+  sauvegardes: {
+    title: 'Sauvegardes',
+    roles: ROLES.filter((role) => can(role, 'sauvegardes.manage')),
+    page: lazy(() => import('../features/sauvegardes/SauvegardesPage.tsx')),
+    denied: 'Seuls les administrateurs peuvent gérer les sauvegardes.',
+    nav: { label: 'Sauvegardes', icon: IconDatabase },
   },
   profil: {
     title: 'Mon Profil',

@@ -4,8 +4,8 @@ import { request } from '../api/index.ts';
 const FILE_TIMEOUT_MS = 5 * 60_000;
 
 /** A private file of the API (a receipt's scan, a justificatif): the bearer token is needed. */
-export function fetchPrivateFile(path: string): Promise<Blob> {
-  return request<Blob>(path, { responseType: 'blob', timeoutMs: FILE_TIMEOUT_MS, notify: false });
+export function fetchPrivateFile(path: string, timeoutMs = FILE_TIMEOUT_MS): Promise<Blob> {
+  return request<Blob>(path, { responseType: 'blob', timeoutMs, notify: false });
 }
 
 /** Hands a fetched file to the browser as a download under `fileName`. */

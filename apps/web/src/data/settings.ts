@@ -8,6 +8,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/index.ts';
 import { dashboardKeys } from './dashboard.ts';
+import { sauvegardesKeys } from './sauvegardes.ts';
 
 /** Company contact details and password policy, readable without signing in (login, password forms, profile). */
 export const settingsKeys = {
@@ -39,8 +40,8 @@ export const settingsQuery = () =>
   queryOptions({ queryKey: settingsKeys.admin(), queryFn: ({ signal }) => fetchSettings(signal) });
 
 /**
- * An admin's change: the company's details shown everywhere, the password rules and the dashboard
- * (its month and target) refresh too.
+ * An admin's change: the company's details shown everywhere, the password rules, the dashboard
+ * (its month and target) and the backups' next run refresh too.
  */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
@@ -50,6 +51,6 @@ export function useSaveSettings() {
       return settingsSchema.parse(answer.data);
     },
     onSuccess: (saved) => queryClient.setQueryData(settingsKeys.admin(), saved),
-    meta: { invalidates: [settingsKeys.public(), dashboardKeys.all] },
+    meta: { invalidates: [settingsKeys.public(), dashboardKeys.all, sauvegardesKeys.lists()] },
   });
 }

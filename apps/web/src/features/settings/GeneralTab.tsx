@@ -1,27 +1,10 @@
-import { type Settings, TIME_ZONES, type TimeZone } from '@app/shared';
+import type { Settings } from '@app/shared';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { TIME_ZONE_OPTIONS } from './time-zones.ts';
 import { useSettingsForm } from './use-settings-form.ts';
-
-/** Each zone by its city and country, as the company would name it. */
-const TIME_ZONE_LABELS: Record<TimeZone, string> = {
-  'Africa/Abidjan': 'Abidjan (Côte d’Ivoire)',
-  'Africa/Bamako': 'Bamako (Mali)',
-  'Africa/Brazzaville': 'Brazzaville (Congo)',
-  'Africa/Conakry': 'Conakry (Guinée)',
-  'Africa/Dakar': 'Dakar (Sénégal)',
-  'Africa/Douala': 'Douala (Cameroun)',
-  'Africa/Kinshasa': 'Kinshasa (RD Congo)',
-  'Africa/Lagos': 'Lagos (Nigeria)',
-  'Africa/Libreville': 'Libreville (Gabon)',
-  'Africa/Lome': 'Lomé (Togo)',
-  'Africa/Niamey': 'Niamey (Niger)',
-  'Africa/Ouagadougou': 'Ouagadougou (Burkina Faso)',
-  'Africa/Porto-Novo': 'Porto-Novo (Bénin)',
-};
-const TIME_ZONE_OPTIONS = TIME_ZONES.map((value) => ({ value, label: TIME_ZONE_LABELS[value] }));
 
 /** 'Général' (admin): the company's details, shown in the footer, the profile and the product page's contact. */
 export function GeneralTab({ saved, onSaved }: { saved: Settings['general']; onSaved: () => void }) {

@@ -29,8 +29,10 @@ function signInAs(profile: Profile) {
   });
 }
 
-/** Answers the settings and preferences calls; a PUT waits for `release` when given. */
-function serveSettings(options: { hold?: Promise<void> } = {}): RecordedCall[] {
+/** Answers the settings and preferences calls; a PUT waits for `hold` when given, or answers `put`. */
+function serveSettings(
+  options: { hold?: Promise<void>; put?: { status: number; body: unknown } } = {},
+): RecordedCall[] {
   let settings = structuredClone(SETTINGS);
   let preferences = { ...DEFAULT_PREFERENCES };
   return mockFetch(async ({ method, url, body }) => {
@@ -38,6 +40,7 @@ function serveSettings(options: { hold?: Promise<void> } = {}): RecordedCall[] {
       return { status: 200, body: { success: true, data: settings } };
     if (url.endsWith('/api/settings') && method === 'PUT') {
       await options.hold;
+      if (options.put) return options.put;
       const patch = body as Partial<Settings>;
       settings = {
         general: { ...settings.general, ...patch.general },
@@ -130,6 +133,110 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Niveau de journalisation' }));
     await user.click(await screen.findByRole('option', { name: 'Débogage' }));
     expect(screen.getByText(/Le mode débogage est activé/)).toBeInTheDocument();
+  });
+
+  it('shows the backup group with its saved schedule in the company’s zone and saves a new one', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    const enabled = await screen.findByRole('switch', { name: /^Sauvegardes automatiques/ });
+    expect(screen.getByRole('heading', { level: 2, name: 'Sauvegardes' })).toBeInTheDocument();
+    expect(enabled).toBeChecked();
+    const frequency = screen.getByRole('combobox', { name: 'Fréquence' });
+    expect(frequency).toHaveValue('Tous les jours');
+    const time = screen.getByLabelText('Heure');
+    expect(time).toHaveValue('02:00');
+    expect(time).toHaveAttribute('type', 'time');
+    expect(
+      screen.getByText('Heure du fuseau de l’entreprise\u00a0: Abidjan (Côte d’Ivoire)', keepSpaces),
+    ).toBeInTheDocument();
+    const kept = screen.getByLabelText('Sauvegardes conservées');
+    expect(kept).toHaveValue('14');
+    expect(screen.getByText(/les plus récentes sont gardées, et toujours la dernière vérifiée/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Voir les sauvegardes/ })).toHaveAttribute('href', '/sauvegardes');
+
+    await user.click(frequency);
+    await user.click(await screen.findByRole('option', { name: 'Toutes les heures' }));
+    expect(screen.getByText(/Chaque heure, à la minute choisie/)).toBeInTheDocument();
+    await user.click(frequency);
+    await user.click(await screen.findByRole('option', { name: 'Toutes les semaines (le lundi)' }));
+    await user.clear(time);
+    await user.type(time, '03:30');
+    await user.clear(kept);
+    await user.type(kept, '30');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(SETTINGS_SAVED, keepSpaces)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      system: { ...SETTINGS.system, backupFrequency: 'weekly', backupTime: '03:30', backupRetention: 30 },
+    });
+  });
+
+  it('leaves the schedule aside while automatic backups are off, and keeps the choice', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    await user.click(await screen.findByRole('switch', { name: /^Sauvegardes automatiques/ }));
+    expect(screen.getByRole('combobox', { name: 'Fréquence' })).toBeDisabled();
+    expect(screen.getByLabelText('Heure')).toBeDisabled();
+    // Retention holds for backups taken by hand too.
+    expect(screen.getByLabelText('Sauvegardes conservées')).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        system: { ...SETTINGS.system, backupEnabled: false },
+      }),
+    );
+  });
+
+  it('refuses a missing hour and a retention outside 1–365 in French, without calling the server', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    const retention = 'Le nombre de sauvegardes conservées doit être compris entre 1 et 365';
+    const kept = await screen.findByLabelText('Sauvegardes conservées');
+    await user.clear(kept);
+    await user.type(kept, '0');
+    await user.tab();
+    expect(await screen.findByText(retention)).toBeInTheDocument();
+    await user.clear(kept);
+    await user.type(kept, '365');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(retention)).not.toBeInTheDocument());
+
+    const time = screen.getByLabelText('Heure');
+    await user.clear(time);
+    await user.clear(kept);
+    await user.type(kept, '400');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText('L’heure de sauvegarde s’écrit HH:MM, de 00:00 à 23:59')).toBeInTheDocument();
+    expect(screen.getByText(retention)).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(kept).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server’s refusal of a backup field under that field', async () => {
+    signInAs(ADMIN_PROFILE);
+    const refusal = 'Une sauvegarde toutes les heures ne peut garder moins de 2 copies';
+    serveSettings({
+      put: {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          message: 'Données invalides',
+          errors: { 'system.backupRetention': refusal },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    const kept = await screen.findByLabelText('Sauvegardes conservées');
+    await user.clear(kept);
+    await user.type(kept, '1');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(kept).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(SETTINGS_SAVED, keepSpaces)).not.toBeInTheDocument();
   });
 
   it('saves the collection group: grace, penalty rate with its decimals, reminders and statements', async () => {

@@ -143,7 +143,9 @@ interface TabPanelProps {
 function TabPanel({ tab, role, settings, preferences, onSaved }: TabPanelProps) {
   if (tab === 'general' && settings) return <GeneralTab saved={settings.general} onSaved={onSaved} />;
   if (tab === 'securite' && settings) return <SecurityTab saved={settings.security} onSaved={onSaved} />;
-  if (tab === 'systeme' && settings) return <SystemTab saved={settings.system} onSaved={onSaved} />;
+  if (tab === 'systeme' && settings) {
+    return <SystemTab saved={settings.system} timeZone={settings.general.timeZone} onSaved={onSaved} />;
+  }
   if (tab === 'recouvrement' && settings) {
     return <RecouvrementTab saved={settings.recouvrement} onSaved={onSaved} />;
   }

@@ -1,8 +1,21 @@
-import { DIGIT_GROUP, LOG_LEVELS, SETTINGS_RANGES, type Settings } from '@app/shared';
-import { Alert, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
-import { IconAlertTriangle, IconBug } from '@tabler/icons-react';
+import {
+  DIGIT_GROUP,
+  FREQUENCE_SAUVEGARDE_LABELS,
+  FREQUENCES_SAUVEGARDE,
+  LOG_LEVELS,
+  NBSP,
+  RETENTION_SAUVEGARDES,
+  SETTINGS_RANGES,
+  type Settings,
+  type TimeZone,
+} from '@app/shared';
+import { Alert, Anchor, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconBug } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { viewPath } from '../../app/views.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { TIME_ZONE_LABELS } from './time-zones.ts';
 import { useSettingsForm } from './use-settings-form.ts';
 
 const LOG_LEVEL_LABELS: Record<(typeof LOG_LEVELS)[number], string> = {
@@ -12,12 +25,27 @@ const LOG_LEVEL_LABELS: Record<(typeof LOG_LEVELS)[number], string> = {
   debug: 'Débogage',
 };
 const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((value) => ({ value, label: LOG_LEVEL_LABELS[value] }));
+/** The backup fields' hints go under them, so that the three fields line up whatever their hint's length. */
+const HELP_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+const FREQUENCE_OPTIONS = FREQUENCES_SAUVEGARDE.map((value) => ({ value, label: FREQUENCE_SAUVEGARDE_LABELS[value] }));
 
-/** 'Système' (admin): maintenance mode, the hourly API limit per account, the server's log level. */
-export function SystemTab({ saved, onSaved }: { saved: Settings['system']; onSaved: () => void }) {
+/**
+ * 'Système' (admin): maintenance mode, the hourly API limit per account, the server's log level,
+ * and the backups' schedule (issue 24), whose hour is the company's (`timeZone`, from Général).
+ */
+export function SystemTab({
+  saved,
+  timeZone,
+  onSaved,
+}: {
+  saved: Settings['system'];
+  timeZone: TimeZone;
+  onSaved: () => void;
+}) {
   const { form, submit, saving, error } = useSettingsForm('system', saved, onSaved);
   const { apiRateLimit } = SETTINGS_RANGES;
-  const { maintenanceMode, logLevel } = form.getValues();
+  const { maintenanceMode, logLevel, backupEnabled, backupFrequency } = form.getValues();
+  const timeHint = `Heure du fuseau de l’entreprise${NBSP}: ${TIME_ZONE_LABELS[timeZone]}`;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -62,6 +90,49 @@ export function SystemTab({ saved, onSaved }: { saved: Settings['system']; onSav
               Le mode débogage est activé : désactivez-le en production.
             </Alert>
           )}
+        </SettingsSection>
+        <SettingsSection
+          title="Sauvegardes"
+          description="La base de données, les fichiers et le secret du serveur, chaque copie vérifiée par une restauration d’essai."
+        >
+          <Switch
+            label="Sauvegardes automatiques"
+            description="Une sauvegarde à la fréquence et à l’heure choisies. « Sauvegarder maintenant » en prend une à tout moment."
+            {...form.getInputProps('backupEnabled', { type: 'checkbox' })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Fréquence"
+              data={FREQUENCE_OPTIONS}
+              allowDeselect={false}
+              disabled={!backupEnabled}
+              inputWrapperOrder={HELP_BELOW}
+              {...form.getInputProps('backupFrequency')}
+            />
+            <TextInput
+              label="Heure"
+              type="time"
+              description={backupFrequency === 'hourly' ? `${timeHint}. Chaque heure, à la minute choisie.` : timeHint}
+              disabled={!backupEnabled}
+              inputWrapperOrder={HELP_BELOW}
+              {...form.getInputProps('backupTime')}
+            />
+            <NumberInput
+              label="Sauvegardes conservées"
+              description={`De ${RETENTION_SAUVEGARDES.min} à ${RETENTION_SAUVEGARDES.max}${NBSP}: les plus récentes sont gardées, et toujours la dernière vérifiée.`}
+              min={RETENTION_SAUVEGARDES.min}
+              max={RETENTION_SAUVEGARDES.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              inputWrapperOrder={HELP_BELOW}
+              {...form.getInputProps('backupRetention')}
+            />
+          </SimpleGrid>
+          <Anchor component={Link} to={viewPath('sauvegardes')} size="sm" w="fit-content">
+            <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            Voir les sauvegardes et en prendre une maintenant
+          </Anchor>
         </SettingsSection>
         <SaveBar saving={saving} error={error} />
       </Stack>
