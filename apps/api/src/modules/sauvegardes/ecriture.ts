@@ -7,7 +7,7 @@ import { createGzip } from 'node:zlib';
 import type { EtapeSauvegarde } from '@app/shared';
 import type { Database } from '../../db/database.ts';
 import { ArchiveWriter } from './archive.ts';
-import { dumpDatabase } from './dump.ts';
+import { dumpDatabase } from './dump.repository.ts';
 import {
   auditLink,
   FORMAT_SAUVEGARDE,
@@ -19,7 +19,7 @@ import {
   PART_BASE,
   PART_MANIFEST,
   PART_SECRET,
-} from './manifeste.ts';
+} from './manifeste.repository.ts';
 
 /** What a backup is taken from. */
 export interface SourceSauvegarde {

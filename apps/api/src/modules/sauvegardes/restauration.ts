@@ -5,13 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { sql } from 'kysely';
 import { type Database, migrateUpTo } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { firstBrokenLink } from '../audit/audit.repository.ts';
 import { ledgerBreaches } from '../banques/ledger.repository.ts';
 import { ArchiveError, readArchive } from './archive.ts';
-import { loadDatabase, sqlLines } from './dump.ts';
+import { loadDatabase, sqlLines } from './dump.repository.ts';
 import {
   auditLink,
   FORMAT_SAUVEGARDE,
@@ -22,7 +21,8 @@ import {
   PART_BASE,
   PART_MANIFEST,
   PART_SECRET,
-} from './manifeste.ts';
+  rowCount,
+} from './manifeste.repository.ts';
 
 /**
  * Reading a backup back (docs/decisions/0023-sauvegardes.md): first the whole file is read once
@@ -123,9 +123,8 @@ export async function chargerSauvegarde(
 export async function ecartsAuManifeste(db: Database, manifeste: Manifeste): Promise<string[]> {
   const ecarts: string[] = [];
   for (const [table, expected] of Object.entries(manifeste.tables)) {
-    const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(db);
-    if (Number(rows[0]?.n) !== expected)
-      ecarts.push(`table ${table}\u00a0: ${rows[0]?.n} lignes au lieu de ${expected}`);
+    const found = await rowCount(db, table);
+    if (found !== expected) ecarts.push(`table ${table}\u00a0: ${found} lignes au lieu de ${expected}`);
   }
   const audit = await auditLink(db);
   if (JSON.stringify(audit) !== JSON.stringify(manifeste.audit))

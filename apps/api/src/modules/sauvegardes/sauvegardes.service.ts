@@ -13,7 +13,6 @@ import {
   type Settings,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Config } from '../../config.ts';
 import { type Database, migrateToLatest, openDatabase } from '../../db/database.ts';
@@ -24,6 +23,23 @@ import { insertAudit } from '../audit/audit.repository.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { ArchiveError, archiveExtension } from './archive.ts';
 import { EchecSauvegarde, ecrireSauvegarde } from './ecriture.ts';
+import {
+  activeAdminEmails,
+  backupHistory,
+  beatSauvegarde,
+  claimAlertKey,
+  claimFailureAlert,
+  countSauvegardes,
+  deleteSauvegarde,
+  failInterrupted,
+  findSauvegarde,
+  finishSauvegarde,
+  insertSauvegarde,
+  listSauvegardes,
+  runningSauvegarde,
+  sauvegardesByAge,
+  unalertedFailures,
+} from './sauvegardes.repository.ts';
 import { verifierAPart } from './verification.ts';
 
 /** A running backup beats this often; one silent for STALE_MS was interrupted (its process is gone). */
@@ -44,20 +60,6 @@ type Row = {
   progression: number | null;
   fichier: string | null;
 };
-
-const COLUMNS = [
-  'id',
-  'debut',
-  'fin',
-  'declenchement',
-  'statut',
-  'motif',
-  'taille',
-  'chiffree',
-  'etape',
-  'progression',
-  'fichier',
-] as const;
 
 function toSauvegarde(row: Row): Sauvegarde {
   return {
@@ -99,21 +101,10 @@ export class SauvegardesService {
   ) {}
 
   async list(query: { page: number; limit: number }) {
-    const rows = await this.db
-      .selectFrom('sauvegardes')
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    // Retention keeps a few hundred rows at most: a count is cheap.
-    const { n } = await this.db
-      .selectFrom('sauvegardes')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
+    const rows = await listSauvegardes(this.db, query.limit, (query.page - 1) * query.limit);
     return {
       data: rows.map(toSauvegarde),
-      pagination: paginate(query.page, query.limit, Number(n)),
+      pagination: paginate(query.page, query.limit, await countSauvegardes(this.db)),
       etat: await this.etat(),
     };
   }
@@ -131,7 +122,7 @@ export class SauvegardesService {
   }
 
   async get(id: number): Promise<Sauvegarde> {
-    const row = await this.db.selectFrom('sauvegardes').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    const row = await findSauvegarde(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Sauvegarde introuvable.');
     return toSauvegarde(row);
   }
@@ -149,19 +140,12 @@ export class SauvegardesService {
     let id: number | undefined;
     try {
       id = await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('sauvegardes')
-          .values({
-            declenchement,
-            creneau: creneau ?? null,
-            demandeur_id: who?.id ?? null,
-            chiffree: this.config.backupKey !== undefined,
-            etape: 'base',
-            progression: 0,
-          })
-          .onConflict((oc) => oc.column('creneau').doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const row = await insertSauvegarde(trx, {
+          declenchement,
+          creneau: creneau ?? null,
+          demandeur_id: who?.id ?? null,
+          chiffree: this.config.backupKey !== undefined,
+        }).then((created) => (created === undefined ? undefined : { id: created }));
         if (!row) return undefined;
         await insertAudit(trx, who ?? SYSTEM, {
           action: 'created',
@@ -194,24 +178,14 @@ export class SauvegardesService {
   }
 
   private async executer(id: number): Promise<void> {
-    const { debut } = await this.db
-      .selectFrom('sauvegardes')
-      .select('debut')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const { debut } = (await findSauvegarde(this.db, id)) as { debut: Date };
     const fichier = `${baseName(id, debut)}${archiveExtension(this.config.backupKey !== undefined)}`;
     const file = path.join(this.config.backupDir, fichier);
     let state: { etape: EtapeSauvegarde; progression: number } = { etape: 'base', progression: 0 };
     const beat = () =>
-      this.db
-        .updateTable('sauvegardes')
-        .set({ ...state, battement: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('statut', '=', 'en_cours')
-        .execute()
-        .catch((error: unknown) =>
-          this.log.error({ err: error, sauvegarde: id }, 'progression de sauvegarde non écrite'),
-        );
+      beatSauvegarde(this.db, id, state).catch((error: unknown) =>
+        this.log.error({ err: error, sauvegarde: id }, 'progression de sauvegarde non écrite'),
+      );
     const timer = setInterval(() => void beat(), BEAT_MS);
     timer.unref();
     const started = Date.now();
@@ -256,20 +230,13 @@ export class SauvegardesService {
     }
     const written = outcome.taille !== null;
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sauvegardes')
-        .set({
-          statut: outcome.statut,
-          motif: outcome.motif,
-          fin: sql<Date>`now()`,
-          taille: outcome.taille,
-          fichier: written ? fichier : null,
-          manifeste: outcome.manifeste === null ? null : JSON.stringify(outcome.manifeste),
-          etape: null,
-          progression: null,
-        })
-        .where('id', '=', id)
-        .execute();
+      await finishSauvegarde(trx, id, {
+        statut: outcome.statut,
+        motif: outcome.motif,
+        taille: outcome.taille,
+        fichier: written ? fichier : null,
+        manifeste: outcome.manifeste === null ? null : JSON.stringify(outcome.manifeste),
+      });
       await insertAudit(trx, SYSTEM, {
         action: 'updated',
         table_name: 'sauvegardes',
@@ -286,11 +253,7 @@ export class SauvegardesService {
 
   /** The file of a backup for the admin's download; audited. */
   async fichier(caller: Caller, id: number): Promise<{ root: string; name: string }> {
-    const row = await this.db
-      .selectFrom('sauvegardes')
-      .select(['fichier', 'statut'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findSauvegarde(this.db, id);
     if (!row?.fichier) throw new AppError('NOT_FOUND', 'Fichier de sauvegarde introuvable.');
     await this.db
       .transaction()
@@ -305,11 +268,7 @@ export class SauvegardesService {
    */
   async retention(): Promise<void> {
     const { system } = await this.settings.get();
-    const rows = await this.db
-      .selectFrom('sauvegardes')
-      .select(['id', 'statut', 'fichier'])
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await sauvegardesByAge(this.db);
     const lastVerified = rows.find((r) => r.statut === 'verifiee')?.id;
     const removed = rows
       .filter((r) => r.statut !== 'en_cours')
@@ -318,7 +277,7 @@ export class SauvegardesService {
     for (const row of removed) {
       if (row.fichier) await rm(path.join(this.config.backupDir, row.fichier), { force: true });
       await this.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('sauvegardes').where('id', '=', row.id).execute();
+        await deleteSauvegarde(trx, row.id);
         await insertAudit(trx, SYSTEM, {
           action: 'deleted',
           table_name: 'sauvegardes',
@@ -327,11 +286,7 @@ export class SauvegardesService {
         });
       });
     }
-    const enCours = await this.db
-      .selectFrom('sauvegardes')
-      .select(['id', 'debut'])
-      .where('statut', '=', 'en_cours')
-      .executeTakeFirst();
+    const enCours = await runningSauvegarde(this.db);
     const keep = enCours ? baseName(enCours.id, enCours.debut) : null;
     const names = await readdir(this.config.backupDir).catch(() => [] as string[]);
     for (const name of names) {
@@ -343,19 +298,12 @@ export class SauvegardesService {
 
   /** A backup whose process stopped beating (a crash, a kill) is failed, so that the next may run. */
   private async interrompues(): Promise<void> {
-    await this.db
-      .updateTable('sauvegardes')
-      .set({
-        statut: 'echec',
-        motif: 'Sauvegarde interrompue\u00a0: le serveur s’est arrêté pendant qu’elle s’écrivait.',
-        fin: sql<Date>`now()`,
-        etape: null,
-        progression: null,
-      })
-      .where('statut', '=', 'en_cours')
-      .where('battement', '<', new Date(this.now().getTime() - STALE_MS))
-      .$if(this.runningId !== null, (qb) => qb.where('id', '<>', this.runningId as number))
-      .execute();
+    await failInterrupted(
+      this.db,
+      new Date(this.now().getTime() - STALE_MS),
+      this.runningId,
+      'Sauvegarde interrompue\u00a0: le serveur s’est arrêté pendant qu’elle s’écrivait.',
+    );
   }
 
   /**
@@ -380,21 +328,8 @@ export class SauvegardesService {
   /** E-mails the active admins, once each: a failed backup, or none verified within its period. */
   private async alerter(settings: Settings): Promise<void> {
     if (!this.mailer) return;
-    const failed = await this.db
-      .selectFrom('sauvegardes')
-      .select(['id', 'debut', 'motif'])
-      .where('statut', '=', 'echec')
-      .where('alerte_envoyee', '=', false)
-      .orderBy('id')
-      .execute();
-    for (const row of failed) {
-      const claimed = await this.db
-        .updateTable('sauvegardes')
-        .set({ alerte_envoyee: true })
-        .where('id', '=', row.id)
-        .where('alerte_envoyee', '=', false)
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) continue;
+    for (const row of await unalertedFailures(this.db)) {
+      if (!(await claimFailureAlert(this.db, row.id))) continue;
       await this.envoyer(
         'Sauvegarde en échec',
         `La sauvegarde n° ${row.id} du ${formatDate(row.debut, settings)} a échoué\u00a0: ${row.motif ?? 'motif inconnu'}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
@@ -402,13 +337,7 @@ export class SauvegardesService {
     }
     const missing = await alerteSauvegarde(this.db, settings, this.now());
     if (missing?.alerte.key === 'sauvegarde_absente') {
-      const inserted = await this.db
-        .insertInto('sauvegarde_alertes')
-        .values({ cle: missing.cle })
-        .onConflict((oc) => oc.column('cle').doNothing())
-        .returning('cle')
-        .executeTakeFirst();
-      if (inserted) {
+      if (await claimAlertKey(this.db, missing.cle)) {
         await this.envoyer(
           missing.alerte.title,
           `${missing.alerte.message}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
@@ -418,13 +347,7 @@ export class SauvegardesService {
   }
 
   private async envoyer(subject: string, text: string) {
-    const admins = await this.db
-      .selectFrom('utilisateurs')
-      .select('email')
-      .where('role', '=', 'admin')
-      .where('statut', '=', 'actif')
-      .execute();
-    for (const { email } of admins) {
+    for (const email of await activeAdminEmails(this.db)) {
       await this.mailer?.send({ to: email, subject, text }).catch((error: unknown) => {
         this.log.error({ err: error }, 'alerte de sauvegarde non envoyée');
       });
@@ -454,13 +377,7 @@ export async function alerteSauvegarde(
   settings: Settings,
   now: Date,
 ): Promise<{ alerte: DashboardAlert; cle: string } | null> {
-  const last = await db
-    .selectFrom('sauvegardes')
-    .select(['id', 'statut', 'motif', 'debut'])
-    .where('statut', '<>', 'en_cours')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const { last, verified, first } = await backupHistory(db);
   if (last?.statut === 'echec') {
     return {
       cle: `echec:${last.id}`,
@@ -473,14 +390,7 @@ export async function alerteSauvegarde(
     };
   }
   if (!settings.system.backupEnabled) return null;
-  const verified = await db
-    .selectFrom('sauvegardes')
-    .select(['id', 'fin'])
-    .where('statut', '=', 'verifiee')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const first = await db.selectFrom('sauvegardes').select('debut').orderBy('id').limit(1).executeTakeFirst();
+
   const since = verified?.fin ?? first?.debut;
   if (!since || now.getTime() - since.getTime() <= delaiAlerteSauvegarde(settings.system.backupFrequency)) return null;
   return {

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { ArchiveError } from './archive.ts';
+import { createSchema, dropSchema } from './dump.repository.ts';
 import { chargerSauvegarde, controles, ecartsAuManifeste, inspecterSauvegarde } from './restauration.ts';
 
 /** A verification's verdict: `motif` says in French what failed. */
@@ -36,7 +36,7 @@ export async function verifierSauvegarde(
   const schema = databaseUrl ? `verification_${randomBytes(6).toString('hex')}` : undefined;
   if (databaseUrl && schema) {
     const admin = await openDatabase({ databaseUrl });
-    await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db).finally(() => admin.close());
+    await createSchema(admin.db, schema).finally(() => admin.close());
   }
   // At the current level, the built empty database is loaded rather than migrated (seconds saved).
   const template =
@@ -64,7 +64,7 @@ export async function verifierSauvegarde(
       motif: `Restauration d’essai impossible\u00a0: ${error instanceof Error ? error.message : error}`,
     };
   } finally {
-    if (schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(scratch.db).catch(() => {});
+    if (schema) await dropSchema(scratch.db, schema).catch(() => {});
     await scratch.close();
   }
 }

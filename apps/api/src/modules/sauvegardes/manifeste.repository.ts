@@ -75,3 +75,9 @@ export async function migrationLevel(db: Executor): Promise<string> {
   if (!rows[0]) throw new Error('base non migrée');
   return rows[0].name;
 }
+
+/** A table's rows, counted (a restored copy against its manifest). */
+export async function rowCount(db: Executor, table: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(db);
+  return Number(rows[0]?.n);
+}

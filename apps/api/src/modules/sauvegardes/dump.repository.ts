@@ -194,3 +194,12 @@ export async function loadDatabase(trx: Executor, lines: AsyncIterable<string>):
     await sql.raw(line).execute(trx);
   }
 }
+
+/** A schema of its own on PostgreSQL (a verification's scratch database), and its removal. */
+export async function createSchema(db: Executor, name: string): Promise<void> {
+  await sql`CREATE SCHEMA ${sql.id(name)}`.execute(db);
+}
+
+export async function dropSchema(db: Executor, name: string): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
+}
