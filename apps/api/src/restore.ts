@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+
 import { ConfigError, jwtSecretFile, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
+import { recreateSchema, tableCount } from './modules/sauvegardes/dump.repository.ts';
 import {
   chargerSauvegarde,
   controles,
@@ -114,11 +115,7 @@ async function targetIsEmpty(databaseUrl: string | undefined, dataDir: string): 
   if (databaseUrl) {
     const db = await openDatabase({ databaseUrl });
     try {
-      const { rows } = await sql<{ n: string }>`
-        SELECT count(*)::text AS n FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p')`.execute(
-        db.db,
-      );
-      return rows[0]?.n === '0';
+      return (await tableCount(db.db)) === 0;
     } finally {
       await db.close();
     }
@@ -127,13 +124,12 @@ async function targetIsEmpty(databaseUrl: string | undefined, dataDir: string): 
   return !holds(path.join(dataDir, 'pgdata')) && !holds(path.join(dataDir, 'media'));
 }
 
-/** Empties the target: the schema's objects, or the embedded database, its media and its secret. */
+/** Empties the target: the schema's objects, or the embedded database and its media. */
 async function emptyTarget(databaseUrl: string | undefined, dataDir: string): Promise<void> {
   if (databaseUrl) {
     const db = await openDatabase({ databaseUrl });
     try {
-      await sql`DO $$ DECLARE s text := current_schema(); BEGIN
-        EXECUTE format('DROP SCHEMA %I CASCADE', s); EXECUTE format('CREATE SCHEMA %I', s); END $$`.execute(db.db);
+      await recreateSchema(db.db);
     } finally {
       await db.close();
     }

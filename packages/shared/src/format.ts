@@ -113,11 +113,11 @@ export function formatLongDate(value: string | Date | null | undefined): string 
     : '';
 }
 
-/** 22/11/2026 14:05 */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** 22/11/2026 14:05, in the browser's time zone or the one given (the company's, for a schedule). */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
   const date = value ? toDate(value) : null;
   return date
-    ? `${date.toLocaleDateString('fr-FR')} ${date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}`
+    ? `${date.toLocaleDateString('fr-FR', { timeZone })} ${date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone })}`
     : '';
 }
 

@@ -100,7 +100,8 @@ export class DashboardService {
   ) {}
 
   async forCaller(caller: Caller): Promise<Dashboard> {
-    const { general } = await this.settings.get();
+    const settings = await this.settings.get();
+    const { general } = settings;
     const tz = general.timeZone;
     const { today, monthStart, yearStart } = calendarIn(tz);
     const base: Dashboard = {
@@ -152,7 +153,7 @@ export class DashboardService {
     };
     // Independent reads, at once on PostgreSQL's pool.
     const money = caller.role === 'admin' || caller.role === 'comptable';
-    const [activite, kept, months, chantiers, banques, busy, clients] = await Promise.all([
+    const [activite, kept, months, chantiers, banques, busy, clients, sauvegarde] = await Promise.all([
       this.activity(caller),
       counters(this.db, Object.values(keys).flat()),
       monthlyTotals(this.db, yearStart),
@@ -160,6 +161,8 @@ export class DashboardService {
       money ? banksBalance(this.db) : 0,
       money ? auditBusy(this.db) : false,
       caller.role === 'gestionnaire' ? clientFigures(this.db, caller.id, today, monthStart, tz) : null,
+      // Backups are the admin's: a failed one, or none verified within its period.
+      caller.role === 'admin' ? alerteSauvegarde(this.db, settings, new Date()) : null,
     ]);
     base.activite = activite;
     const n = (key: string) => kept.get(key)?.total ?? 0;
@@ -230,8 +233,6 @@ export class DashboardService {
         lateChantiers();
         inactiveManagers();
         busyAudit();
-        // Backups are the admin's: a failed one, or none verified within its period.
-        const sauvegarde = await alerteSauvegarde(this.db, await this.settings.get(), new Date());
         if (sauvegarde) alerts.push(sauvegarde.alerte);
         return {
           ...base,

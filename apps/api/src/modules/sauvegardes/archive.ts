@@ -128,7 +128,7 @@ export class ArchiveWriter {
 }
 
 /** Whether a file is an encrypted backup (its first bytes). */
-export async function isEncrypted(file: string): Promise<boolean> {
+async function isEncrypted(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(MAGIC.length);

@@ -39,7 +39,7 @@ export function findSauvegarde(db: Executor, id: number) {
 }
 
 /** A new running backup; undefined when its slot is already taken (a unique violation when one runs). */
-export async function insertSauvegarde(
+export function insertSauvegarde(
   db: Executor,
   values: {
     declenchement: DeclenchementSauvegarde;
@@ -47,14 +47,13 @@ export async function insertSauvegarde(
     demandeur_id: number | null;
     chiffree: boolean;
   },
-): Promise<number | undefined> {
-  const row = await db
+) {
+  return db
     .insertInto('sauvegardes')
     .values({ ...values, etape: 'base', progression: 0 })
     .onConflict((oc) => oc.column('creneau').doNothing())
-    .returning('id')
+    .returning(['id', 'debut'])
     .executeTakeFirst();
-  return row?.id;
 }
 
 /** A running backup's beat: its step and progress, and that its process lives. */

@@ -20,6 +20,7 @@ import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
+import { zonedDateTime } from '../recus/pdf.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { ArchiveError, archiveExtension } from './archive.ts';
 import { EchecSauvegarde, ecrireSauvegarde } from './ecriture.ts';
@@ -47,21 +48,7 @@ const BEAT_MS = 1_000;
 const STALE_MS = 60_000;
 const SYSTEM: Visitor = { ip: null, userAgent: null };
 
-type Row = {
-  id: number;
-  debut: Date;
-  fin: Date | null;
-  declenchement: DeclenchementSauvegarde;
-  statut: Sauvegarde['statut'];
-  motif: string | null;
-  taille: string | null;
-  chiffree: boolean;
-  etape: EtapeSauvegarde | null;
-  progression: number | null;
-  fichier: string | null;
-};
-
-function toSauvegarde(row: Row): Sauvegarde {
+function toSauvegarde(row: Awaited<ReturnType<typeof listSauvegardes>>[number]): Sauvegarde {
   return {
     id: row.id,
     debut: row.debut.toISOString(),
@@ -110,13 +97,9 @@ export class SauvegardesService {
   }
 
   async etat(): Promise<SauvegardesEtat> {
-    const { system, general } = await this.settings.get();
-    const prochaine = system.backupEnabled
-      ? creneauxSauvegarde(this.now(), {
-          frequency: system.backupFrequency,
-          time: system.backupTime,
-          timeZone: general.timeZone,
-        }).prochain.toISOString()
+    const settings = await this.settings.get();
+    const prochaine = settings.system.backupEnabled
+      ? creneauxSauvegarde(this.now(), planOf(settings)).prochain.toISOString()
       : null;
     return { chiffrement: this.config.backupKey !== undefined, prochaine };
   }
@@ -137,32 +120,34 @@ export class SauvegardesService {
     creneau?: Date,
   ): Promise<number | undefined> {
     await this.interrompues();
-    let id: number | undefined;
+    let row: { id: number; debut: Date } | undefined;
     try {
-      id = await this.db.transaction().execute(async (trx) => {
-        const row = await insertSauvegarde(trx, {
+      row = await this.db.transaction().execute(async (trx) => {
+        const created = await insertSauvegarde(trx, {
           declenchement,
           creneau: creneau ?? null,
           demandeur_id: who?.id ?? null,
           chiffree: this.config.backupKey !== undefined,
-        }).then((created) => (created === undefined ? undefined : { id: created }));
-        if (!row) return undefined;
-        await insertAudit(trx, who ?? SYSTEM, {
-          action: 'created',
-          table_name: 'sauvegardes',
-          record_id: row.id,
-          new_values: { declenchement, creneau: creneau?.toISOString() ?? null },
         });
-        return row.id;
+        if (created) {
+          await insertAudit(trx, who ?? SYSTEM, {
+            action: 'created',
+            table_name: 'sauvegardes',
+            record_id: created.id,
+            new_values: { declenchement, creneau: creneau?.toISOString() ?? null },
+          });
+        }
+        return created;
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', SAUVEGARDE_EN_COURS);
       throw error;
     }
-    if (id === undefined) return undefined;
+    if (!row) return undefined;
+    const { id, debut } = row;
     this.runningId = id;
     // Its outcome is recorded on its row; what fails after (the database gone) is logged, never thrown.
-    const run = this.executer(id)
+    const run = this.executer(id, debut)
       .catch((error: unknown) => this.log.error({ err: error, sauvegarde: id }, 'sauvegarde non enregistrée'))
       .finally(() => {
         this.running = null;
@@ -177,8 +162,7 @@ export class SauvegardesService {
     await this.running;
   }
 
-  private async executer(id: number): Promise<void> {
-    const { debut } = (await findSauvegarde(this.db, id)) as { debut: Date };
+  private async executer(id: number, debut: Date): Promise<void> {
     const fichier = `${baseName(id, debut)}${archiveExtension(this.config.backupKey !== undefined)}`;
     const file = path.join(this.config.backupDir, fichier);
     let state: { etape: EtapeSauvegarde; progression: number } = { etape: 'base', progression: 0 };
@@ -361,12 +345,7 @@ const planOf = (settings: Settings) => ({
   timeZone: settings.general.timeZone,
 });
 
-const formatDate = (date: Date, settings: Settings) =>
-  new Intl.DateTimeFormat('fr-FR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: settings.general.timeZone,
-  }).format(date);
+const formatDate = (date: Date, settings: Settings) => zonedDateTime(date, settings.general.timeZone);
 
 /**
  * The admin's dashboard alert about backups, if any: the last one failed, or, backups being on,
@@ -418,10 +397,8 @@ export async function sauvegardeEnLigneDeCommande(config: Config): Promise<strin
   });
   try {
     await migrateToLatest(database.db);
-    const service = new SauvegardesService(database.db, database.kind, config, new SettingsService(database.db), {
-      info: () => {},
-      error: () => {},
-    } as unknown as FastifyBaseLogger);
+    const quiet = { info: () => {}, error: () => {} };
+    const service = new SauvegardesService(database.db, database.kind, config, new SettingsService(database.db), quiet);
     const id = (await service.demarrer(null, 'manuelle')) as number;
     await service.termine();
     const done = await service.get(id);

@@ -1,10 +1,15 @@
-import { DECLENCHEMENT_SAUVEGARDE_LABELS, type Sauvegarde, STATUT_SAUVEGARDE_LABELS } from '@app/shared';
+import {
+  DECLENCHEMENT_SAUVEGARDE_LABELS,
+  formatDateTime,
+  type Sauvegarde,
+  STATUT_SAUVEGARDE_LABELS,
+} from '@app/shared';
 import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
-import { formatDateTimeIn, formatDuree, formatTaille, STATUT_COLORS } from './sauvegarde-format.ts';
+import { formatDuree, formatTaille, STATUT_COLORS } from './sauvegarde-format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -47,7 +52,7 @@ function DownloadButton({
       size="xs"
       variant="light"
       leftSection={<IconDownload size={14} aria-hidden />}
-      aria-label={`Télécharger la sauvegarde du ${formatDateTimeIn(sauvegarde.debut, timeZone)}`}
+      aria-label={`Télécharger la sauvegarde du ${formatDateTime(sauvegarde.debut, timeZone)}`}
       loading={downloadingId === sauvegarde.id}
       onClick={() => onDownload(sauvegarde)}
     >
@@ -80,7 +85,7 @@ export function SauvegardeTable({ sauvegardes, ...rows }: SauvegardeRowsProps & 
         <Table.Tbody>
           {sauvegardes.map((s) => (
             <Table.Tr key={s.id}>
-              <Table.Td style={nowrap}>{formatDateTimeIn(s.debut, rows.timeZone)}</Table.Td>
+              <Table.Td style={nowrap}>{formatDateTime(s.debut, rows.timeZone)}</Table.Td>
               <Table.Td>{DECLENCHEMENT_SAUVEGARDE_LABELS[s.declenchement]}</Table.Td>
               <Table.Td style={nowrap}>{formatTaille(s.taille)}</Table.Td>
               <Table.Td style={nowrap}>{formatDuree(s)}</Table.Td>
@@ -108,7 +113,7 @@ export function SauvegardeCard({ sauvegarde: s, ...rows }: SauvegardeRowsProps &
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Title order={3} size="h5" id={titleId}>
-            {formatDateTimeIn(s.debut, rows.timeZone)}
+            {formatDateTime(s.debut, rows.timeZone)}
           </Title>
           <Text size="xs" c="dimmed">
             {DECLENCHEMENT_SAUVEGARDE_LABELS[s.declenchement]}

@@ -1,4 +1,12 @@
-import { ETAPE_SAUVEGARDE_LABELS, NBSP, pageSummary, plural, type Sauvegarde, type SauvegardesEtat } from '@app/shared';
+import {
+  ETAPE_SAUVEGARDE_LABELS,
+  formatDateTime,
+  NBSP,
+  pageSummary,
+  plural,
+  type Sauvegarde,
+  type SauvegardesEtat,
+} from '@app/shared';
 import { Alert, Anchor, Button, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarTime, IconDatabase, IconDatabaseExport, IconLockCheck, IconLockOpen } from '@tabler/icons-react';
@@ -29,7 +37,6 @@ import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { useListFilters } from '../../ui/use-list-filters.ts';
 import { usePageSize } from '../../ui/use-page-size.ts';
 import { SauvegardeCard, SauvegardeTable } from './SauvegardeTable.tsx';
-import { formatDateTimeIn } from './sauvegarde-format.ts';
 
 /** The backup group of Paramètres → Système. */
 const SCHEDULE_PATH = `${viewPath('settings')}?onglet=systeme`;
@@ -216,7 +223,7 @@ function ScheduleLine({ etat, timeZone }: { etat: SauvegardesEtat; timeZone: str
         <Text size="sm">
           Prochaine sauvegarde{NBSP}:{' '}
           <Text span fw={600} size="sm">
-            {formatDateTimeIn(etat.prochaine, timeZone)}
+            {formatDateTime(etat.prochaine, timeZone)}
           </Text>
         </Text>
       ) : (

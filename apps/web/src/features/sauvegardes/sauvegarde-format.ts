@@ -2,19 +2,6 @@ import { formatFileSize, NBSP, type Sauvegarde } from '@app/shared';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/**
- * "22/11/2026 02:00" in the company's time zone: the schedule is set in it (Paramètres → Système),
- * so the next run and the backups' dates read as the hour chosen there. Without the zone, the
- * browser's.
- */
-export function formatDateTimeIn(value: string | null, timeZone: string | undefined): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  const day = date.toLocaleDateString('fr-FR', { timeZone });
-  const time = date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone });
-  return `${day} ${time}`;
-}
-
 /** How long a backup took: "42 s", "1 min 05 s", "1 h 02 min"; '–' while it runs. */
 export function formatDuree({ debut, fin }: Pick<Sauvegarde, 'debut' | 'fin'>): string {
   if (!fin) return '–';
