@@ -225,6 +225,8 @@ describe('changes by an admin', () => {
       [{ premiere_echeance: addMonths(today, 1), duree: 12, motif: '  ' }, /motif est requis/],
       [{ premiere_echeance: '2001-01-01', duree: 12, motif: 'x' }, /ne peut pas être dans le passé/],
       [{ premiere_echeance: 'demain', duree: 12, motif: 'x' }, /date/i],
+      // 1 FCFA a month would make millions of instalments.
+      [{ premiere_echeance: addMonths(today, 1), montant: 1, motif: 'x' }, /sur plus de 600 mois/],
     ];
     for (const [body, message] of cases) {
       const response = await reschedule(admin.auth, client.id, body);

@@ -119,6 +119,8 @@ const VILLES_LISTEES = Object.values(VILLES_PAR_PAYS).flat();
 
 export const DUREES_PAIEMENT = [12, 24, 36, 48, 60] as const;
 export const ENGAGEMENT_MINIMUM_PUBLIC = 50_000;
+/** The largest monthly engagement a request takes (ten billion FCFA). */
+export const ENGAGEMENT_MAXIMUM = 1e10;
 /** The public form's hint and refusal (spec 1 §5, in French typography): 'Minimum : 50 000 FCFA'. */
 export const ENGAGEMENT_MINIMUM_HINT = `Minimum : ${formatFCFA(ENGAGEMENT_MINIMUM_PUBLIC)}`;
 
@@ -265,9 +267,9 @@ const demandeFields = {
   ),
   engagement_mensuel: intField(ENGAGEMENT_MINIMUM_HINT, {
     min: ENGAGEMENT_MINIMUM_PUBLIC,
-    max: 1e10,
+    max: ENGAGEMENT_MAXIMUM,
     integerMessage: 'L’engagement mensuel doit être un nombre entier de FCFA',
-    maxMessage: AMOUNT_MESSAGES.tooLarge(1e10),
+    maxMessage: AMOUNT_MESSAGES.tooLarge(ENGAGEMENT_MAXIMUM),
   }),
   duree_paiement: intField('Veuillez choisir une durée de paiement').refine(
     (v) => (DUREES_PAIEMENT as readonly number[]).includes(v),

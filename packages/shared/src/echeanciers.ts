@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginationSchema } from './api.ts';
 import { dateField, idField, intField, montantField, requiredText } from './fields.ts';
-import { ECHEANCE_STATUTS, TRANCHES_RETARD } from './rules/echeancier.ts';
+import { DUREE_MAX_MOIS, ECHEANCE_STATUTS, TRANCHES_RETARD } from './rules/echeancier.ts';
 
 /** A member's schedule, its settlement and arrears (issue 15); the rules are in rules/echeancier.ts. */
 
@@ -77,7 +77,7 @@ export type EcheancierDebut = z.infer<typeof echeancierDebutSchema>;
 export const reechelonnementSchema = z
   .object({
     premiere_echeance: dateField(ECHEANCIER_MESSAGES.premiereRequired),
-    duree: intField(ECHEANCIER_MESSAGES.dureeInvalid, { min: 1, max: 600 }).optional(),
+    duree: intField(ECHEANCIER_MESSAGES.dureeInvalid, { min: 1, max: DUREE_MAX_MOIS }).optional(),
     montant: montantField(ECHEANCIER_MESSAGES.montantInvalid).optional(),
     motif: requiredText(ECHEANCIER_MESSAGES.motifRequired, 500),
   })

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contratPour, couverture, manqueMessage, SOLDES } from '../src/rules/contrat.ts';
+import { contratPour, contratResume, couverture, manqueMessage, SOLDES } from '../src/rules/contrat.ts';
 import { buildSchedule } from '../src/rules/echeancier.ts';
 
 describe('couverture', () => {
@@ -55,6 +55,18 @@ describe('contratPour', () => {
       duree: 57,
       derniere: 40_000,
     });
+  });
+
+  it('makes terms paying more than the price each month one instalment of the price', () => {
+    expect(contratPour(2_400_000, 3_000_000, 12)).toEqual({
+      total: 2_400_000,
+      engagement: 2_400_000,
+      duree: 1,
+      derniere: 2_400_000,
+    });
+    expect(contratResume({ total: 2_400_000, engagement: 2_400_000, duree: 1, derniere: 2_400_000 })).toBe(
+      '1 échéance de 2\u202f400\u202f000\u00a0FCFA',
+    );
   });
 
   it('always makes a schedule whose instalments are positive and sum to the price', () => {

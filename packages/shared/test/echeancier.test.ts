@@ -4,9 +4,12 @@ import {
   addMonths,
   allocate,
   buildSchedule,
+  DUREE_MAX_MOIS,
   type Echeance,
   premiereEcheance,
+  RESCHEDULING_TOO_LONG,
   reschedule,
+  reschedulingLength,
   retardDe,
   trancheRetard,
 } from '../src/rules/echeancier.ts';
@@ -146,6 +149,8 @@ describe('reschedule', () => {
       fc.property(arbitrary, ({ duree, engagement, paidShare, terms }) => {
         const current = buildSchedule({ premiere: '2026-02-28', engagement, duree });
         const paid = Math.floor(total(current) * paidShare);
+        // A pace beyond the longest schedule is refused (the next test).
+        fc.pre(reschedulingLength(current, paid, terms) <= DUREE_MAX_MOIS);
         const next = reschedule(current, paid, { premiere: '2027-01-05', ...terms });
         expect(total(next)).toBe(total(current));
         const fullyPaid = Math.min(Math.floor(paid / engagement), duree);
@@ -183,6 +188,13 @@ describe('reschedule', () => {
       ['2026-04-15', 250_000],
       ['2026-05-15', 100_000],
     ]);
+  });
+
+  it('refuses a pace that would spread what remains over more than 600 months, before building it', () => {
+    expect(reschedulingLength(schedule, 0, { montant: 250_000 })).toBe(3);
+    expect(reschedulingLength(schedule, 600_000, { montant: 1 })).toBe(0);
+    expect(reschedulingLength(schedule, 0, { montant: 1 })).toBe(600_000);
+    expect(() => reschedule(schedule, 0, { premiere: '2026-03-15', montant: 1 })).toThrow(RESCHEDULING_TOO_LONG);
   });
 });
 

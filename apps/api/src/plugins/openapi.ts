@@ -26,7 +26,7 @@ const ERROR_DESCRIPTIONS = {
   503: 'Maintenance en cours (les administrateurs restent servis)',
 } as const;
 
-export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
 /**
  * The error answers a route declares itself, beyond those `documentRoute` derives: a conflict with

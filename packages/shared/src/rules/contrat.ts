@@ -1,4 +1,4 @@
-import { formatFCFA } from '../format.ts';
+import { formatFCFA, plural } from '../format.ts';
 
 /**
  * What a member owes is his product's price (issue 23). A request's terms (a monthly amount over a
@@ -48,13 +48,24 @@ function contratDe(total: number, engagement: number, duree: number): Contrat {
  * over the duration.
  */
 export function contratPour(prix: number, engagement: number, duree: number, solde?: Solde): Contrat | null {
-  if (engagement * duree >= prix) return contratDe(prix, engagement, Math.ceil(prix / engagement));
+  // Terms that cover it; a monthly amount above the price is one instalment of the price.
+  if (engagement * duree >= prix) return contratDe(prix, Math.min(engagement, prix), Math.ceil(prix / engagement));
   if (solde === 'derniere_echeance') return contratDe(prix, engagement, duree + 1);
   if (solde === 'mensualite_ajustee') {
     const ajustee = Math.ceil(prix / duree);
     return contratDe(prix, ajustee, Math.ceil(prix / ajustee));
   }
   return null;
+}
+
+/**
+ * A contract's instalments in words: '30 échéances de 400 000 FCFA', or '37 échéances : 36 de
+ * 65 000 FCFA, puis une dernière de 9 660 000 FCFA' when the last one differs.
+ */
+export function contratResume({ engagement, duree, derniere }: Contrat): string {
+  const count = plural(duree, 'échéance');
+  if (duree === 1 || derniere === engagement) return `${count} de ${formatFCFA(derniere)}`;
+  return `${count} : ${duree - 1} de ${formatFCFA(engagement)}, puis une dernière de ${formatFCFA(derniere)}`;
 }
 
 /** The French words of a shortfall, for the forms and the server's refusal. */

@@ -130,8 +130,38 @@ export function allocate(
 export function reschedule(
   current: readonly Echeance[],
   paid: number,
-  terms: { premiere: string; duree?: number | undefined; montant?: number | undefined },
+  terms: ReschedulingTerms & { premiere: string },
 ): Echeance[] {
+  const { kept, rest, montant, duree } = spread(current, paid, terms);
+  if (rest <= 0) return [...current];
+  if (duree > DUREE_MAX_MOIS) throw new RangeError(RESCHEDULING_TOO_LONG);
+  return [
+    ...kept,
+    ...buildSchedule({ premiere: terms.premiere, engagement: montant, duree, from: kept.length + 1, total: rest }),
+  ];
+}
+
+/** A rescheduling's new pace: a duration or a monthly amount. */
+export interface ReschedulingTerms {
+  duree?: number | undefined;
+  montant?: number | undefined;
+}
+
+/** The longest a schedule runs, in months: the longest duration a form takes. */
+export const DUREE_MAX_MOIS = 600;
+export const RESCHEDULING_TOO_LONG = `Ce montant mensuel étalerait le reste sur plus de ${DUREE_MAX_MOIS} mois\u00a0: choisissez un montant plus élevé`;
+
+/**
+ * How many instalments a rescheduling would make of what remains (0 when nothing does): a monthly
+ * amount too small for DUREE_MAX_MOIS is refused before a schedule of millions of rows is built.
+ */
+export function reschedulingLength(current: readonly Echeance[], paid: number, terms: ReschedulingTerms): number {
+  const { rest, duree } = spread(current, paid, terms);
+  return rest <= 0 ? 0 : duree;
+}
+
+/** The fully paid instalments kept, what remains, and its new monthly amount and count. */
+function spread(current: readonly Echeance[], paid: number, terms: ReschedulingTerms) {
   const kept: Echeance[] = [];
   let covered = 0;
   for (const e of current) {
@@ -139,16 +169,10 @@ export function reschedule(
     covered += e.montant;
     kept.push(e);
   }
-  const total = current.reduce((sum, e) => sum + e.montant, 0);
-  const rest = total - covered;
-  if (rest <= 0) return [...current];
+  const rest = current.reduce((sum, e) => sum + e.montant, 0) - covered;
   if (terms.montant === undefined && terms.duree === undefined) throw new Error('reschedule: duree or montant');
   const montant = terms.montant ?? Math.ceil(rest / (terms.duree as number));
-  const duree = Math.ceil(rest / montant);
-  return [
-    ...kept,
-    ...buildSchedule({ premiere: terms.premiere, engagement: montant, duree, from: kept.length + 1, total: rest }),
-  ];
+  return { kept, rest, montant, duree: Math.ceil(rest / montant) };
 }
 
 /** Ageing buckets of arrears, in days since the oldest unpaid due date (Fineract's delinquency buckets). */

@@ -152,7 +152,6 @@ export async function listAvailableProduits(db: Executor) {
     .execute();
 }
 
-/** Locks the product's row until the transaction ends. */
 /** Locks the product for the decision, and reads the price it is sold at. */
 export async function lockProduit(db: Executor, id: number) {
   return db.selectFrom('produits').select('prix_vente').where('id', '=', id).forUpdate().executeTakeFirst();

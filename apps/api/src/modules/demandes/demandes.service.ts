@@ -17,6 +17,7 @@ import {
   fullName,
   manqueMessage,
   type PublicProduit,
+  plural,
   type Solde,
   splitNomComplet,
   totalToPay,
@@ -131,7 +132,7 @@ function contractOf(demande: LockedDemande, prix: number, solde: Solde | undefin
 /** The contract in the member's words: what he pays each month and in all. */
 function contratText({ total, engagement, duree, derniere }: Contrat): string {
   const last = derniere === engagement ? '' : `, la dernière de ${formatFCFA(derniere)}`;
-  return `Votre contrat : ${duree} échéances mensuelles de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
+  return `Votre contrat\u00a0: ${plural(duree, 'échéance mensuelle', 'échéances mensuelles')} de ${formatFCFA(engagement)}${last}, soit ${formatFCFA(total)} au total.`;
 }
 
 /** The new member's e-mail: his code, his gestionnaire, his contract and the temporary password to change. */
@@ -363,7 +364,7 @@ export class DemandesService {
           demande_id: id,
           produit_id: demande.produit_id,
           gestionnaire_id: gestionnaire.id,
-          prix_produit: contrat.total,
+          prix_produit: Number(produit.prix_vente),
           montant_total: contrat.total,
           engagement_mensuel: contrat.engagement,
           duree_paiement: contrat.duree,

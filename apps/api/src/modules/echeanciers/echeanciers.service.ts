@@ -1,13 +1,16 @@
 import {
   addMonths,
   allocate,
+  DUREE_MAX_MOIS,
   ECHEANCIER_MESSAGES,
   type Echeance,
   type Echeancier,
   type EcheancierDebut,
   fullName,
+  RESCHEDULING_TOO_LONG,
   type Reechelonnement,
   reschedule,
+  reschedulingLength,
   retardDe,
 } from '@app/shared';
 import type { Caller } from '../../caller.ts';
@@ -141,6 +144,9 @@ export class EcheanciersService {
       if (body.premiere_echeance < today) throw fieldError('premiere_echeance', ECHEANCIER_MESSAGES.premierePast);
       const current = await this.current(trx, membreId);
       const paid = Number(membre.montant_deja_paye);
+      if (reschedulingLength(current.schedule, paid, body) > DUREE_MAX_MOIS) {
+        throw fieldError('montant', RESCHEDULING_TOO_LONG);
+      }
       const next = reschedule(current.schedule, paid, {
         premiere: body.premiere_echeance,
         duree: body.duree,

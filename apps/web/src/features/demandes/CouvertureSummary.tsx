@@ -1,6 +1,15 @@
-import { contratPour, couverture, ENGAGEMENT_MINIMUM_PUBLIC, formatFCFA, manqueMessage, totalToPay } from '@app/shared';
+import {
+  contratPour,
+  contratResume,
+  couverture,
+  ENGAGEMENT_MAXIMUM,
+  ENGAGEMENT_MINIMUM_PUBLIC,
+  formatFCFA,
+  manqueMessage,
+  totalToPay,
+} from '@app/shared';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { contratResume, months } from './demande-format.ts';
+import { months } from './demande-format.ts';
 
 function Row({ label, value, hint, color }: { label: string; value: string; hint?: string; color?: string }) {
   return (
@@ -37,8 +46,10 @@ export function CouvertureSummary({
   duree: unknown;
   onApply?: (montant: number) => void;
 }) {
-  const total = totalToPay(engagement, duree);
-  const c = couverture(prix, engagement, duree);
+  // An amount over the field's maximum is the field's error to show, not terms to sum.
+  const terms = Number(engagement) <= ENGAGEMENT_MAXIMUM ? engagement : undefined;
+  const total = totalToPay(terms, duree);
+  const c = couverture(prix, terms, duree);
   // Null while the terms fall short: the validator then chooses how the remainder is paid.
   const contrat = c && contratPour(c.prix, Number(engagement), Number(duree));
   const proposee = c && Math.max(c.mensualite_proposee, ENGAGEMENT_MINIMUM_PUBLIC);

@@ -1,6 +1,5 @@
 import {
   applicantName,
-  couverture,
   DEMANDE_MESSAGES,
   type Demande,
   formatFCFA,
@@ -164,10 +163,8 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
   const action = shown?.action ?? 'validate';
   const fresh = useQuery({ ...demandeDetailQuery(shown?.demande.id ?? 0), enabled: soldeAsked });
   const demande = (soldeAsked && fresh.data) || shown?.demande || null;
-  const needsSolde =
-    !!demande &&
-    (soldeAsked ||
-      (couverture(demande.produit.prix_vente, demande.engagement_mensuel, demande.duree_paiement)?.manque ?? 0) > 0);
+  // The server's rule: terms that make no contract without a choice need one.
+  const needsSolde = !!demande && (soldeAsked || demandeContrat(demande, null) === null);
   const contrat = demande && demandeContrat(demande, solde);
   const texts = TEXTS[action];
   const gestionnaires = useQuery({

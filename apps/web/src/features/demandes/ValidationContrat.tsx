@@ -2,6 +2,7 @@ import {
   buildSchedule,
   type Contrat,
   contratPour,
+  contratResume,
   type Demande,
   type Echeance,
   formatDate,
@@ -16,7 +17,6 @@ import {
 import { Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { CouvertureSummary } from './CouvertureSummary.tsx';
-import { contratResume } from './demande-format.ts';
 
 /** The contract validating this demande would make (issue 23); null while a needed choice is missing. */
 export function demandeContrat(demande: Demande, solde: Solde | null): Contrat | null {

@@ -1,11 +1,14 @@
 import {
+  DUREE_MAX_MOIS,
   type Echeancier,
   echeancierDebutSchema,
   formatDate,
   formatFCFA,
   plural,
+  RESCHEDULING_TOO_LONG,
   reechelonnementSchema,
   reschedule,
+  reschedulingLength,
 } from '@app/shared';
 import { Alert, NumberInput, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -43,13 +46,17 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
 }
 
 /** What is wrong with the change asked, by field. */
-function changeErrors(change: EcheancierChange | null, v: Values): Record<string, string> {
+function changeErrors(change: EcheancierChange | null, v: Values, echeancier: Echeancier): Record<string, string> {
   if (change === 'debut') {
     const parsed = echeancierDebutSchema.safeParse({ premiere_echeance: v.premiere_echeance });
     return parsed.success ? {} : fieldErrors(parsed.error.issues);
   }
   const parsed = reechelonnementSchema.safeParse(reschedulingBody(v));
-  if (parsed.success) return {};
+  if (parsed.success) {
+    // The server's bound: an amount too small would spread what remains over centuries.
+    const tooLong = reschedulingLength(echeancier.echeances, echeancier.paye, parsed.data) > DUREE_MAX_MOIS;
+    return tooLong ? { montant: RESCHEDULING_TOO_LONG } : {};
+  }
   const errors = fieldErrors(parsed.error.issues);
   // The "one of the two" message belongs under the field the mode shows.
   if (errors.duree && v.mode === 'montant') errors.montant = errors.duree;
@@ -77,7 +84,7 @@ export function EcheancierChangeModal({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: empty(),
-    validate: (v) => changeErrors(change, v),
+    validate: (v) => changeErrors(change, v, echeancier),
     enhanceGetInputProps: checkOnBlur(['montant']),
   });
   const values = form.getValues();
@@ -86,6 +93,7 @@ export function EcheancierChangeModal({
     if (change !== 'reechelonnement') return null;
     const parsed = reechelonnementSchema.safeParse(reschedulingBody(values));
     if (!parsed.success) return null;
+    if (reschedulingLength(echeancier.echeances, echeancier.paye, parsed.data) > DUREE_MAX_MOIS) return null;
     const next = reschedule(echeancier.echeances, echeancier.paye, {
       premiere: parsed.data.premiere_echeance,
       duree: parsed.data.duree,
@@ -145,9 +153,10 @@ export function EcheancierChangeModal({
         <Stack gap="sm">
           <SegmentedControl
             aria-label="Réaménager selon"
+            fullWidth
             data={[
               { value: 'duree', label: 'Nouvelle durée' },
-              { value: 'montant', label: 'Nouveau montant mensuel' },
+              { value: 'montant', label: 'Nouveau montant' },
             ]}
             {...form.getInputProps('mode')}
           />
