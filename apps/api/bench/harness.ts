@@ -77,7 +77,7 @@ export const WARM_UP_SECONDS = 2;
 const apiDir = path.resolve(import.meta.dirname, '..');
 
 /** The production build when there is one (brought up to date by its build script), else the sources through tsx. */
-function serverEntry(): { args: string[]; label: string } {
+export function serverEntry(): { args: string[]; label: string } {
   const buildScript = path.resolve(apiDir, '../../scripts/build.mjs');
   if (existsSync(buildScript)) {
     const { status } = spawnSync(process.execPath, [buildScript, 'api'], { stdio: 'inherit' });
@@ -89,7 +89,7 @@ function serverEntry(): { args: string[]; label: string } {
     : { args: ['--import', 'tsx', 'src/server.ts'], label: 'Server from sources (tsx)' };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
@@ -98,7 +98,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a server process and waits until `ready` answers 200 (or the process dies). */
-async function startServer(
+export async function startServer(
   servers: ChildProcess[],
   label: string,
   args: string[],
@@ -117,7 +117,7 @@ async function startServer(
   throw new Error(`${label} did not answer ${ready} within 60 s`);
 }
 
-async function stopServers(servers: ChildProcess[]) {
+export async function stopServers(servers: ChildProcess[]) {
   await Promise.all(
     servers.map(
       (child) =>
@@ -130,7 +130,7 @@ async function stopServers(servers: ChildProcess[]) {
   );
 }
 
-async function signIn(base: string, email: string): Promise<string> {
+export async function signIn(base: string, email: string): Promise<string> {
   const answer = await fetch(`${base}/api/personnel-auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -325,8 +325,20 @@ async function seed(db: Executor, passwordHash: string): Promise<void> {
     FROM bench_people b
     JOIN demandes d ON d.num_cni = b.num_cni
     JOIN utilisateurs u ON lower(u.email) = b.email
-    WHERE b.i <= ${SCALE.membres}
+        WHERE b.i <= ${SCALE.membres}
     ORDER BY b.i`);
+  // The members validated since the price rule (migration 0017) owe their product's price, their
+  // terms completed as a validator's 'derniere_echeance' choice does (rules/contrat.ts, contratPour).
+  await exec(sql`
+    UPDATE membres m SET
+      prix_produit = p.prix_vente,
+      montant_total = p.prix_vente,
+      engagement_mensuel = least(m.engagement_mensuel, p.prix_vente),
+      duree_paiement = CASE WHEN m.engagement_mensuel * m.duree_paiement >= p.prix_vente
+        THEN ceil(p.prix_vente::numeric / m.engagement_mensuel)::int ELSE m.duree_paiement + 1 END
+    FROM produits p
+    WHERE p.id = m.produit_id
+      AND m.created_at >= (SELECT timestamp::timestamptz FROM kysely_migration WHERE name = '2026-12-05-0017-contrat-prix')`);
 }
 
 /** Comptables signed in by the payments' load, as the admins are for the lists (the API limit is per account). */

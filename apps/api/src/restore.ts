@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -7,6 +8,7 @@ import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
 import { recreateSchema, tableCount } from './modules/sauvegardes/dump.repository.ts';
+import { EchecSauvegarde, ecrireArchive, type Lecture } from './modules/sauvegardes/ecriture.ts';
 import {
   chargerSauvegarde,
   controles,
@@ -31,8 +33,18 @@ async function main() {
   process.umask(0o077);
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { force: { type: 'boolean', default: false }, verifier: { type: 'string' } },
+    options: { force: { type: 'boolean', default: false }, verifier: { type: 'string' }, archiver: { type: 'string' } },
   });
+  if (values.archiver || values.verifier) {
+    // The server's own step: its end of the pipe closing means the server is gone (killed); so is this.
+    // Unref'd: the pipe never keeps this process alive once its work is done.
+    process.stdin.on('close', () => process.exit(1)).resume();
+    (process.stdin as { unref?: () => void }).unref?.();
+  }
+  if (values.archiver) {
+    await archiver(values.archiver);
+    return;
+  }
   if (values.verifier) {
     const verdict = await verifierSauvegarde(
       path.resolve(values.verifier),
@@ -107,6 +119,26 @@ async function main() {
     await target.close();
     // A load that failed leaves the target as empty as it was.
     if (!restored) await emptyTarget(config.databaseUrl, config.dataDir);
+  }
+}
+
+/**
+ * `--archiver PLAN`: the server's backup writes its archive here (a-part.ts), from the plan file of
+ * the database it read (removed after), the secret and the key from the environment; tells the
+ * media's progress, then the manifest or the reason it failed, one JSON line each.
+ */
+async function archiver(plan: string) {
+  try {
+    const lecture = JSON.parse(await readFile(plan, 'utf8')) as Lecture;
+    const manifeste = await ecrireArchive(lecture, process.env.SAUVEGARDE_SECRET ?? '', process.env.BACKUP_KEY, (p) =>
+      console.log(JSON.stringify({ progression: p })),
+    );
+    console.log(JSON.stringify({ manifeste }));
+  } catch (error) {
+    if (!(error instanceof EchecSauvegarde || error instanceof ArchiveError)) throw error;
+    console.log(JSON.stringify({ motif: error.message }));
+  } finally {
+    await rm(plan, { force: true });
   }
 }
 

@@ -27,10 +27,6 @@ export interface SourceSauvegarde {
   kind: 'pglite' | 'postgres';
   /** The media folder (DATA_DIR/media). */
   mediaRoot: string;
-  /** The secret that signs tokens and receipts. */
-  secret: string;
-  /** BACKUP_KEY: the file is encrypted when set. */
-  passphrase: string | undefined;
 }
 
 export type Progression = (etape: EtapeSauvegarde, progression: number) => void;
@@ -39,85 +35,122 @@ export type Progression = (etape: EtapeSauvegarde, progression: number) => void;
 export class EchecSauvegarde extends Error {}
 
 /**
- * Writes a backup to `file` (docs/decisions/0023-sauvegardes.md): the database read in one
- * snapshot as gzipped SQL (written aside first: a tar part's size comes before its bytes), then
- * each media file the snapshot names, streamed, the secret, and the manifest last. The server keeps
- * answering on PostgreSQL (the snapshot is one connection of the pool); on the embedded database
- * the read holds its one connection for its duration, the media copy does not.
+ * What the archive is made of once the database is read: the SQL written aside (a tar part's size
+ * comes before its bytes), the media files the snapshot names, and the manifest's figures.
  */
-export async function ecrireSauvegarde(
-  source: SourceSauvegarde,
-  file: string,
-  progress: Progression,
-): Promise<Manifeste> {
+export interface Lecture {
+  file: string;
+  sqlFile: string;
+  mediaRoot: string;
+  medias: string[];
+  started: number;
+  manifeste: Omit<Manifeste, 'duree_ms' | 'chiffree' | 'parties'>;
+}
+
+/** The SQL's side file of a backup file (removed once the archive is written, or by retention). */
+export const sqlFileOf = (file: string) => `${file}.base.partiel`;
+
+/**
+ * Reads the database in one snapshot as gzipped SQL into the side file, with the media it names
+ * and the manifest's figures (docs/decisions/0023-sauvegardes.md). On PostgreSQL the snapshot is
+ * one connection of the pool; on the embedded database the read holds its one connection for its
+ * duration (the media copy, the long part, comes after).
+ */
+export async function lireBase(source: SourceSauvegarde, file: string): Promise<Lecture> {
   const started = Date.now();
-  const sqlFile = `${file}.base.partiel`;
+  const sqlFile = sqlFileOf(file);
+  const snapshot = await source.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const gzip = createGzip({ level: 6 });
+      const written = pipeline(gzip, createWriteStream(sqlFile, { flags: 'wx', mode: 0o600 }));
+      const tables = await dumpDatabase(trx, async (line) => {
+        if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+      });
+      gzip.end();
+      await written;
+      return {
+        tables,
+        medias: await mediaPaths(trx),
+        audit: await auditLink(trx),
+        grand_livre: await grandLivre(trx),
+        migration: await migrationLevel(trx),
+      };
+    });
+  const { medias, ...figures } = snapshot;
+  return {
+    file,
+    sqlFile,
+    mediaRoot: source.mediaRoot,
+    medias,
+    started,
+    manifeste: {
+      ...figures,
+      format: FORMAT_SAUVEGARDE,
+      base: source.kind,
+      cree_le: new Date(started).toISOString(),
+    },
+  };
+}
+
+/**
+ * Writes the archive of a read database: its SQL, the secret, each media file (hashed as it
+ * passes), the manifest last; renamed whole (archive.ts). `progress` is told the share of the
+ * media's bytes copied. The side file is removed whatever happens.
+ */
+export async function ecrireArchive(
+  lecture: Lecture,
+  secret: string,
+  passphrase: string | undefined,
+  progress: (progression: number) => void,
+): Promise<Manifeste> {
   let archive: ArchiveWriter | undefined;
   try {
-    progress('base', 0);
-    const snapshot = await source.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        const gzip = createGzip({ level: 6 });
-        const written = pipeline(gzip, createWriteStream(sqlFile, { flags: 'wx', mode: 0o600 }));
-        const tables = await dumpDatabase(trx, async (line) => {
-          if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
-        });
-        gzip.end();
-        await written;
-        return {
-          tables,
-          medias: await mediaPaths(trx),
-          audit: await auditLink(trx),
-          grand_livre: await grandLivre(trx),
-          migration: await migrationLevel(trx),
-        };
-      });
-
-    progress('medias', 0);
     const sizes = await Promise.all(
-      snapshot.medias.map(async (relative) => {
+      lecture.medias.map(async (relative) => {
         try {
-          return (await stat(path.join(source.mediaRoot, relative))).size;
+          return (await stat(path.join(lecture.mediaRoot, relative))).size;
         } catch {
           throw new EchecSauvegarde(`Fichier introuvable dans le dossier des médias\u00a0: ${relative}`);
         }
       }),
     );
     const total = sizes.reduce((a, b) => a + b, 0) || 1;
-    archive = await ArchiveWriter.open(file, source.passphrase);
+    archive = await ArchiveWriter.open(lecture.file, passphrase);
     const parties: Manifeste['parties'] = {};
-    const baseSize = (await stat(sqlFile)).size;
+    const baseSize = (await stat(lecture.sqlFile)).size;
     parties[PART_BASE] = {
-      sha256: await archive.add(PART_BASE, baseSize, createReadStream(sqlFile)),
+      sha256: await archive.add(PART_BASE, baseSize, createReadStream(lecture.sqlFile)),
       taille: baseSize,
     };
-    const secret = Buffer.from(source.secret);
-    parties[PART_SECRET] = { sha256: await archive.add(PART_SECRET, secret.length, secret), taille: secret.length };
+    const secretBytes = Buffer.from(secret);
+    parties[PART_SECRET] = {
+      sha256: await archive.add(PART_SECRET, secretBytes.length, secretBytes),
+      taille: secretBytes.length,
+    };
     let copied = 0;
-    for (const [i, relative] of snapshot.medias.entries()) {
+    let shown = -1;
+    for (const [i, relative] of lecture.medias.entries()) {
       const size = sizes[i] as number;
-      const name = `${MEDIA_PREFIX}${relative}`;
-      parties[name] = {
-        sha256: await archive.add(name, size, createReadStream(path.join(source.mediaRoot, relative))),
+      parties[`${MEDIA_PREFIX}${relative}`] = {
+        sha256: await archive.add(
+          `${MEDIA_PREFIX}${relative}`,
+          size,
+          createReadStream(path.join(lecture.mediaRoot, relative)),
+        ),
         taille: size,
       };
       copied += size;
-      progress('medias', Math.floor((copied / total) * 100));
+      const share = Math.floor((copied / total) * 100);
+      if (share !== shown) progress((shown = share));
     }
     const manifeste: Manifeste = {
-      format: FORMAT_SAUVEGARDE,
-      migration: snapshot.migration,
-      base: source.kind,
-      cree_le: new Date(started).toISOString(),
-      duree_ms: Date.now() - started,
-      chiffree: source.passphrase !== undefined,
+      ...lecture.manifeste,
+      duree_ms: Date.now() - lecture.started,
+      chiffree: passphrase !== undefined,
       parties,
-      tables: snapshot.tables,
-      audit: snapshot.audit,
-      grand_livre: snapshot.grand_livre,
     };
     const json = Buffer.from(JSON.stringify(manifeste, null, 2));
     await archive.add(PART_MANIFEST, json.length, json);
@@ -126,6 +159,6 @@ export async function ecrireSauvegarde(
     return manifeste;
   } finally {
     await archive?.abort();
-    await rm(sqlFile, { force: true });
+    await rm(lecture.sqlFile, { force: true });
   }
 }

@@ -22,8 +22,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { zonedDateTime } from '../recus/pdf.ts';
 import { SettingsService } from '../settings/settings.service.ts';
+import { archiverAPart, verifierAPart } from './a-part.ts';
 import { ArchiveError, archiveExtension } from './archive.ts';
-import { EchecSauvegarde, ecrireSauvegarde } from './ecriture.ts';
+import { EchecSauvegarde, lireBase, sqlFileOf } from './ecriture.ts';
 import {
   activeAdminEmails,
   backupHistory,
@@ -41,7 +42,6 @@ import {
   sauvegardesByAge,
   unalertedFailures,
 } from './sauvegardes.repository.ts';
-import { verifierAPart } from './verification.ts';
 
 /** A running backup beats this often; one silent for STALE_MS was interrupted (its process is gone). */
 const BEAT_MS = 1_000;
@@ -176,19 +176,16 @@ export class SauvegardesService {
     let outcome: { statut: 'verifiee' | 'echec'; motif: string | null; taille: number | null; manifeste: unknown };
     try {
       await mkdir(this.config.backupDir, { recursive: true, mode: 0o700 });
-      const manifeste = await ecrireSauvegarde(
-        {
-          db: this.db,
-          kind: this.kind,
-          mediaRoot: path.join(this.config.dataDir, 'media'),
-          secret: this.config.jwtSecret,
-          passphrase: this.config.backupKey,
-        },
+      const lecture = await lireBase(
+        { db: this.db, kind: this.kind, mediaRoot: path.join(this.config.dataDir, 'media') },
         file,
-        (etape, progression) => {
-          state = { etape, progression };
-        },
       );
+      state = { etape: 'medias', progression: 0 };
+      const archived = await archiverAPart(lecture, this.config.jwtSecret, this.config.backupKey, (progression) => {
+        state = { etape: 'medias', progression };
+      });
+      if ('motif' in archived) throw new EchecSauvegarde(archived.motif);
+      const { manifeste } = archived;
       state = { etape: 'verification', progression: 0 };
       await beat();
       const verdict = await verifierAPart(file, this.config.backupKey, this.config.databaseUrl);
@@ -209,6 +206,7 @@ export class SauvegardesService {
         manifeste: null,
       };
       await rm(file, { force: true });
+      await rm(sqlFileOf(file), { force: true });
     } finally {
       clearInterval(timer);
     }

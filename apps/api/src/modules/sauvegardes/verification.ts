@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { ArchiveError } from './archive.ts';
@@ -67,45 +65,4 @@ export async function verifierSauvegarde(
     if (schema) await dropSchema(scratch.db, schema).catch(() => {});
     await scratch.close();
   }
-}
-
-/** The restore command's file beside this module: built (dist/restore.js) or source (run with tsx). */
-function restoreEntry(): { file: string; loader: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts'))
-    return { file: path.resolve(path.dirname(here), '../../restore.ts'), loader: ['--import', 'tsx'] };
-  return { file: path.join(path.dirname(here), 'restore.js'), loader: [] };
-}
-
-/**
- * Runs the verification in a process of its own (`restore --verifier`): the scratch database's work
- * neither blocks the server's requests nor grows its memory. Its verdict is its last line of output.
- */
-export function verifierAPart(
-  file: string,
-  passphrase: string | undefined,
-  databaseUrl: string | undefined,
-): Promise<Verdict> {
-  const entry = restoreEntry();
-  // Only what it needs: the server's own secrets stay out of it.
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'NODE_ENV'] as const) if (process.env[name]) env[name] = process.env[name];
-  if (passphrase) env.BACKUP_KEY = passphrase;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...entry.loader, entry.file, '--verifier', file],
-      { env, maxBuffer: 4 * 1024 * 1024, cwd: process.cwd() },
-      (error, stdout, stderr) => {
-        const last = stdout.trim().split('\n').at(-1) ?? '';
-        try {
-          resolve(JSON.parse(last) as Verdict);
-        } catch {
-          const reason = (stderr.trim().split('\n').at(-1) ?? error?.message ?? 'sans message').slice(0, 300);
-          resolve({ ok: false, motif: `Vérification interrompue\u00a0: ${reason}` });
-        }
-      },
-    );
-  });
 }
