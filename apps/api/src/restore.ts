@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 import { ConfigError, jwtSecretFile, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import type { PlanArchive } from './modules/sauvegardes/a-part.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
 import { recreateSchema, tableCount } from './modules/sauvegardes/dump.repository.ts';
-import { EchecSauvegarde, ecrireArchive, type Lecture } from './modules/sauvegardes/ecriture.ts';
+import { EchecSauvegarde, ecrireArchive, type Lecture, lireBase } from './modules/sauvegardes/ecriture.ts';
 import {
   chargerSauvegarde,
   controles,
@@ -127,18 +128,32 @@ async function main() {
  * the database it read (removed after), the secret and the key from the environment; tells the
  * media's progress, then the manifest or the reason it failed, one JSON line each.
  */
-async function archiver(plan: string) {
+async function archiver(planFile: string) {
   try {
-    const lecture = JSON.parse(await readFile(plan, 'utf8')) as Lecture;
-    const manifeste = await ecrireArchive(lecture, process.env.SAUVEGARDE_SECRET ?? '', process.env.BACKUP_KEY, (p) =>
-      console.log(JSON.stringify({ progression: p })),
+    const plan = JSON.parse(await readFile(planFile, 'utf8')) as PlanArchive;
+    const lecture = 'lecture' in plan ? plan.lecture : await lirePostgres(plan);
+    const { tables, audit, grand_livre } = await ecrireArchive(
+      lecture,
+      process.env.SAUVEGARDE_SECRET ?? '',
+      process.env.BACKUP_KEY,
+      (p) => console.log(JSON.stringify({ progression: p })),
     );
-    console.log(JSON.stringify({ manifeste }));
+    console.log(JSON.stringify({ resume: { tables, audit, grand_livre } }));
   } catch (error) {
     if (!(error instanceof EchecSauvegarde || error instanceof ArchiveError)) throw error;
     console.log(JSON.stringify({ motif: error.message }));
   } finally {
-    await rm(plan, { force: true });
+    await rm(planFile, { force: true });
+  }
+}
+
+/** On PostgreSQL the archiving process reads the database itself, on a connection of its own. */
+async function lirePostgres(plan: Extract<PlanArchive, { schema: string }>): Promise<Lecture> {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: plan.schema });
+  try {
+    return await lireBase({ db: database.db, kind: plan.kind, mediaRoot: plan.mediaRoot }, plan.file);
+  } finally {
+    await database.close();
   }
 }
 

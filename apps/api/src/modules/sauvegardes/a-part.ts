@@ -61,19 +61,33 @@ function run(args: string[], env: NodeJS.ProcessEnv, onLine: (line: string) => v
  * the key by the environment. Answers the manifest, or the reason it failed.
  */
 export async function archiverAPart(
-  lecture: Lecture,
-  secret: string,
-  passphrase: string | undefined,
+  plan: PlanArchive,
+  env: { secret: string; passphrase: string | undefined; databaseUrl: string | undefined },
   progress: (progression: number) => void,
-): Promise<{ manifeste: Manifeste } | { motif: string }> {
-  const plan = `${lecture.file}.plan.partiel`;
-  await writeFile(plan, JSON.stringify(lecture), { mode: 0o600, flag: 'wx' });
-  const answer = await run(['--archiver', plan], { SAUVEGARDE_SECRET: secret, BACKUP_KEY: passphrase }, (line) => {
-    const said = line.startsWith('{"progression"') ? (JSON.parse(line) as { progression: number }) : undefined;
-    if (said) progress(said.progression);
-  });
-  return answer as { manifeste: Manifeste } | { motif: string };
+): Promise<{ resume: ResumeManifeste } | { motif: string }> {
+  const planFile = `${plan.file}.plan.partiel`;
+  await writeFile(planFile, JSON.stringify(plan), { mode: 0o600, flag: 'wx' });
+  const answer = await run(
+    ['--archiver', planFile],
+    { SAUVEGARDE_SECRET: env.secret, BACKUP_KEY: env.passphrase, DATABASE_URL: env.databaseUrl },
+    (line) => {
+      const said = line.startsWith('{"progression"') ? (JSON.parse(line) as { progression: number }) : undefined;
+      if (said) progress(said.progression);
+    },
+  );
+  return answer as { resume: ResumeManifeste } | { motif: string };
 }
+
+/**
+ * What the archiving process is given: the database already read (the embedded one, which only the
+ * server may open), or, on PostgreSQL, the schema it reads itself on a connection of its own.
+ */
+export type PlanArchive =
+  | { file: string; lecture: Lecture }
+  | { file: string; kind: 'postgres'; mediaRoot: string; schema: string };
+
+/** What the server keeps of a manifest (its parts' list stays in the file). */
+export type ResumeManifeste = Pick<Manifeste, 'tables' | 'audit' | 'grand_livre'>;
 
 /** Verifies a backup (verifierSauvegarde) in its own process; its verdict. */
 export async function verifierAPart(

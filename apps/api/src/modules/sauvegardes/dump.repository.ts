@@ -187,6 +187,11 @@ export async function* sqlLines(text: AsyncIterable<Buffer>): AsyncGenerator<str
   if (rest) yield rest;
 }
 
+/** Statistics for the planner after a load: without them the checks' joins are planned as if the tables were empty. */
+export async function analyze(db: Executor, tables: readonly string[]): Promise<void> {
+  await sql.raw(`ANALYZE ${tables.map(ident).join(', ')}`).execute(db);
+}
+
 /** Runs a dump's lines one statement at a time (the caller's transaction: all or nothing). */
 export async function loadDatabase(trx: Executor, lines: AsyncIterable<string>): Promise<void> {
   for await (const line of lines) {
@@ -216,4 +221,10 @@ export async function tableCount(db: Executor): Promise<number> {
 export async function recreateSchema(db: Executor): Promise<void> {
   await sql`DO $$ DECLARE s text := current_schema(); BEGIN
     EXECUTE format('DROP SCHEMA %I CASCADE', s); EXECUTE format('CREATE SCHEMA %I', s); END $$`.execute(db);
+}
+
+/** The schema the connection works in (a test's own, or public): where a backup's process reads. */
+export async function currentSchema(db: Executor): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema as string;
 }

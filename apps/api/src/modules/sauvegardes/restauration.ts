@@ -10,7 +10,7 @@ import { migrations } from '../../db/migrations/index.ts';
 import { firstBrokenLink } from '../audit/audit.repository.ts';
 import { ledgerBreaches } from '../banques/ledger.repository.ts';
 import { ArchiveError, readArchive } from './archive.ts';
-import { loadDatabase, sqlLines } from './dump.repository.ts';
+import { analyze, loadDatabase, sqlLines } from './dump.repository.ts';
 import {
   auditLink,
   FORMAT_SAUVEGARDE,
@@ -101,6 +101,7 @@ export async function chargerSauvegarde(
     if (name === PART_BASE) {
       const lines = sqlLines(Readable.from(content).pipe(createGunzip()));
       await cible.db.transaction().execute((trx) => loadDatabase(trx, lines));
+      await analyze(cible.db, Object.keys(manifeste.tables));
     } else if (name === PART_SECRET) {
       const chunks: Buffer[] = [];
       for await (const chunk of content) chunks.push(chunk);

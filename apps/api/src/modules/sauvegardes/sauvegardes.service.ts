@@ -22,8 +22,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { zonedDateTime } from '../recus/pdf.ts';
 import { SettingsService } from '../settings/settings.service.ts';
-import { archiverAPart, verifierAPart } from './a-part.ts';
+import { archiverAPart, type PlanArchive, verifierAPart } from './a-part.ts';
 import { ArchiveError, archiveExtension } from './archive.ts';
+import { currentSchema } from './dump.repository.ts';
 import { EchecSauvegarde, lireBase, sqlFileOf } from './ecriture.ts';
 import {
   activeAdminEmails,
@@ -176,16 +177,20 @@ export class SauvegardesService {
     let outcome: { statut: 'verifiee' | 'echec'; motif: string | null; taille: number | null; manifeste: unknown };
     try {
       await mkdir(this.config.backupDir, { recursive: true, mode: 0o700 });
-      const lecture = await lireBase(
-        { db: this.db, kind: this.kind, mediaRoot: path.join(this.config.dataDir, 'media') },
-        file,
+      const mediaRoot = path.join(this.config.dataDir, 'media');
+      // PostgreSQL is read by the archiving process itself; the embedded database, only here.
+      const plan: PlanArchive =
+        this.kind === 'postgres' && this.config.databaseUrl
+          ? { file, kind: 'postgres', mediaRoot, schema: await currentSchema(this.db) }
+          : { file, lecture: await lireBase({ db: this.db, kind: this.kind, mediaRoot }, file) };
+      const archived = await archiverAPart(
+        plan,
+        { secret: this.config.jwtSecret, passphrase: this.config.backupKey, databaseUrl: this.config.databaseUrl },
+        (progression) => {
+          state = { etape: 'medias', progression };
+        },
       );
-      state = { etape: 'medias', progression: 0 };
-      const archived = await archiverAPart(lecture, this.config.jwtSecret, this.config.backupKey, (progression) => {
-        state = { etape: 'medias', progression };
-      });
       if ('motif' in archived) throw new EchecSauvegarde(archived.motif);
-      const { manifeste } = archived;
       state = { etape: 'verification', progression: 0 };
       await beat();
       const verdict = await verifierAPart(file, this.config.backupKey, this.config.databaseUrl);
@@ -194,7 +199,7 @@ export class SauvegardesService {
         statut: verdict.ok ? 'verifiee' : 'echec',
         motif: verdict.ok ? null : (verdict.motif ?? 'Vérification en échec.'),
         taille: size,
-        manifeste: { tables: manifeste.tables, audit: manifeste.audit, grand_livre: manifeste.grand_livre },
+        manifeste: archived.resume,
       };
     } catch (error) {
       const known = error instanceof EchecSauvegarde || error instanceof ArchiveError;

@@ -1,4 +1,4 @@
-import { formatFCFA } from '@app/shared';
+import { formatFCFA, RESCHEDULING_TOO_LONG } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
@@ -232,6 +232,21 @@ describe('MembreDetailModal', () => {
       motif: 'Difficultés passagères',
     });
     await waitFor(() => expect(toastStore.getSnapshot().map((t) => t.message)).toEqual(['Échéancier réaménagé']));
+  });
+
+  it('refuses a monthly amount that would spread what remains over more than 600 months, before any call', async () => {
+    const calls = serveMembres({ membres: [MEMBRE] });
+    const { dialog, user } = await openDetail();
+    const section = await within(dialog).findByRole('region', { name: 'Échéancier' });
+    await user.click(await within(section).findByRole('button', { name: 'Réaménager' }));
+    const modal = await screen.findByRole('dialog', { name: 'Réaménager l’échéancier' });
+    await user.type(within(modal).getByLabelText(/Première nouvelle échéance/), '2027-01-10');
+    await user.click(within(modal).getByRole('radio', { name: 'Nouveau montant' }));
+    await user.type(within(modal).getByRole('textbox', { name: /Montant mensuel/ }), '1');
+    await user.type(within(modal).getByRole('textbox', { name: /Motif/ }), 'Difficultés passagères');
+    await user.click(within(modal).getByRole('button', { name: 'Réaménager' }));
+    expect(await within(modal).findByText(RESCHEDULING_TOO_LONG)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('offers no edit to a gestionnaire', async () => {
