@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,9 @@ import type { Verdict } from './verification.ts';
  * --verifier`): the media's hashing and copying and the scratch database's work neither block the
  * server's requests nor grow its memory. The process says what it does one JSON line at a time.
  */
+
+/** The processes' niceness (0 is the server's, 19 the lowest). */
+const BACKUP_PRIORITY = 10;
 
 /** The restore command's file beside this module: built (dist/restore.js) or source (run with tsx). */
 function restoreEntry(): { file: string; loader: string[] } {
@@ -34,6 +38,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, onLine: (line: string) => v
     // Its standard input is how it knows its parent is gone (restore.ts stops then).
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // A backup yields the processor to the requests.
+  if (child.pid) os.setPriority(child.pid, BACKUP_PRIORITY);
   let last = '';
   let stderr = '';
   createInterface({ input: child.stdout }).on('line', (line) => {
