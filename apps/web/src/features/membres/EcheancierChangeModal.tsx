@@ -52,14 +52,16 @@ function changeErrors(change: EcheancierChange | null, v: Values, echeancier: Ec
     return parsed.success ? {} : fieldErrors(parsed.error.issues);
   }
   const parsed = reechelonnementSchema.safeParse(reschedulingBody(v));
-  if (parsed.success) {
-    // The server's bound: an amount too small would spread what remains over centuries.
-    const tooLong = reschedulingLength(echeancier.echeances, echeancier.paye, parsed.data) > DUREE_MAX_MOIS;
-    return tooLong ? { montant: RESCHEDULING_TOO_LONG } : {};
-  }
-  const errors = fieldErrors(parsed.error.issues);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
   // The "one of the two" message belongs under the field the mode shows.
   if (errors.duree && v.mode === 'montant') errors.montant = errors.duree;
+  // The server's bound, as soon as the amount is one: too small, it would spread what remains over centuries.
+  const montant = Number(v.montant);
+  if (v.mode === 'montant' && !errors.montant && Number.isSafeInteger(montant) && montant > 0) {
+    if (reschedulingLength(echeancier.echeances, echeancier.paye, { montant }) > DUREE_MAX_MOIS) {
+      errors.montant = RESCHEDULING_TOO_LONG;
+    }
+  }
   return errors;
 }
 
