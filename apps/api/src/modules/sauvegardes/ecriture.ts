@@ -144,7 +144,10 @@ export async function ecrireArchive(
       };
       copied += size;
       const share = Math.floor((copied / total) * 100);
-      if (share !== shown) progress((shown = share));
+      if (share !== shown) {
+        shown = share;
+        progress(share);
+      }
     }
     const manifeste: Manifeste = {
       ...lecture.manifeste,

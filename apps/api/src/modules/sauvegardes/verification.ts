@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { ArchiveError } from './archive.ts';
