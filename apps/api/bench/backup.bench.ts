@@ -5,8 +5,8 @@
  * idle, then the same load while an admin's backup is written and verified, with the server's
  * memory sampled; then the backup restored into an empty database by `npm run restore`. Prints the
  * backup's size, its writing, verification and restore times, the list's p50 and p99 idle and
- * during the backup (the bar: p99 under 2 × idle) and the server's resident memory before and at
- * its highest.
+ * during the backup (the bar: p99 under 2 × idle) and the server's highest resident memory under
+ * the same load, without and with the backup.
  * Run: DATABASE_URL=postgres://… npm run bench:backup [-- --media 1024 --duration 10]
  */
 import { spawnSync } from 'node:child_process';
@@ -115,12 +115,13 @@ async function main() {
     const tokens: string[] = [];
     for (let n = 2; n <= BENCH_ADMINS; n += 1) tokens.push(await signIn(base, benchAdminEmail(n)));
 
-    const idle = await load(`${base}${LIST}`, tokens, duration);
-    const memoryBefore = rss(pid);
-    let memoryPeak = memoryBefore;
+    // Memory is sampled the same way under the same load, without then with the backup.
+    let memoryPeak = rss(pid);
     sampler = setInterval(() => {
       memoryPeak = Math.max(memoryPeak, rss(pid));
     }, 250);
+    const idle = await load(`${base}${LIST}`, tokens, duration);
+    const memoryIdle = memoryPeak;
 
     const started = Date.now();
     const answer = await fetch(`${base}/api/sauvegardes`, {
@@ -193,7 +194,9 @@ async function main() {
     console.log(
       `${LIST}, 20 connexions : au repos p50 ${idle.p50} ms, p99 ${idle.p99} ms ; pendant la sauvegarde p50 ${during.p50.toFixed(0)} ms, p99 ${during.p99} ms (${during.rounds} mesures, ${during.failed} échecs) : p99 × ${(during.p99 / idle.p99).toFixed(2)} (barre : < 2)`,
     );
-    console.log(`Mémoire du serveur : ${mb(memoryBefore)} avant, ${mb(memoryPeak)} au plus haut pendant la sauvegarde`);
+    console.log(
+      `Mémoire du serveur au plus haut, sous la même charge : ${mb(memoryIdle)} sans sauvegarde, ${mb(memoryPeak)} pendant la sauvegarde`,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util';
 
 import { ConfigError, jwtSecretFile, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { migrateToLatest, openDatabase, recreateSchema } from './db/database.ts';
 import type { PlanArchive } from './modules/sauvegardes/a-part.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
-import { recreateSchema, tableCount } from './modules/sauvegardes/dump.repository.ts';
+import { tableCount } from './modules/sauvegardes/dump.repository.ts';
 import { EchecSauvegarde, ecrireArchive, type Lecture, lireBase } from './modules/sauvegardes/ecriture.ts';
 import {
   chargerSauvegarde,
@@ -157,21 +157,20 @@ async function lirePostgres(plan: Extract<PlanArchive, { schema: string }>): Pro
   }
 }
 
-/** Whether the target holds nothing: no table in the database's schema, no embedded database nor media. */
+/** Whether the target holds nothing: no table in the database's schema or no embedded database, and no media. */
 async function targetIsEmpty(databaseUrl: string | undefined, dataDir: string): Promise<boolean> {
-  if (databaseUrl) {
-    const db = await openDatabase({ databaseUrl });
-    try {
-      return (await tableCount(db.db)) === 0;
-    } finally {
-      await db.close();
-    }
-  }
   const holds = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
-  return !holds(path.join(dataDir, 'pgdata')) && !holds(path.join(dataDir, 'media'));
+  if (holds(path.join(dataDir, 'media'))) return false;
+  if (!databaseUrl) return !holds(path.join(dataDir, 'pgdata'));
+  const db = await openDatabase({ databaseUrl });
+  try {
+    return (await tableCount(db.db)) === 0;
+  } finally {
+    await db.close();
+  }
 }
 
-/** Empties the target: the schema's objects, or the embedded database and its media. */
+/** Empties the target: the schema's objects or the embedded database, and the media. */
 async function emptyTarget(databaseUrl: string | undefined, dataDir: string): Promise<void> {
   if (databaseUrl) {
     const db = await openDatabase({ databaseUrl });
@@ -180,9 +179,10 @@ async function emptyTarget(databaseUrl: string | undefined, dataDir: string): Pr
     } finally {
       await db.close();
     }
-    return;
   }
-  for (const part of ['pgdata', 'media']) rmSync(path.join(dataDir, part), { recursive: true, force: true });
+  for (const part of [...(databaseUrl ? [] : ['pgdata']), 'media']) {
+    rmSync(path.join(dataDir, part), { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import { inject, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
-import { type Database, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { createSchema, type Database, dropSchema, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import { createMailer, type Mailer, type MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -35,7 +35,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (databaseUrl && schema) {
     const admin = await openDatabase({ databaseUrl });
-    await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db);
+    await createSchema(admin.db, schema);
     await admin.close();
   }
   const database = databaseUrl
@@ -53,7 +53,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     mail,
     async close() {
       await app.close();
-      if (databaseUrl && schema) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
+      if (databaseUrl && schema) await dropSchema(database.db, schema);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { createSchema, type DatabaseHandle, dropSchema, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 
@@ -13,13 +13,13 @@ beforeAll(async () => {
   if (databaseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl });
-    await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db);
+    await createSchema(admin.db, schema);
     await admin.close();
   }
   handle = await openDatabase(databaseUrl ? { databaseUrl, schema } : {});
 });
 afterAll(async () => {
-  if (schema) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(handle.db);
+  if (schema) await dropSchema(handle.db, schema);
   await handle.close();
 });
 

@@ -1,8 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { SauvegardesService } from '../src/modules/sauvegardes/sauvegardes.service.ts';
@@ -11,15 +13,15 @@ import { createAccount, testConfig } from './helpers.ts';
 
 /**
  * npm run backup and npm run restore as an operator runs them: processes of their own on an
- * embedded DATA_DIR (the commands' PostgreSQL path is the same code, exercised by the API tests'
- * loads into PostgreSQL).
+ * embedded DATA_DIR, and, where DATABASE_URL is set, into an empty PostgreSQL database of their own.
  */
 const API = path.resolve(import.meta.dirname, '..');
 let root: string;
 
-function run(script: 'backup' | 'restore', dataDir: string, args: string[] = []) {
+function run(script: 'backup' | 'restore', dataDir: string, args: string[] = [], databaseUrl?: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
-  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   delete env.JWT_SECRET;
   delete env.BACKUP_KEY;
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
@@ -123,6 +125,53 @@ describe('npm run backup, npm run restore', () => {
     expect(forced.out).toContain('Contenu actuel sauvegardé');
     expect(readdirSync(path.join(target, 'backups')).some((f) => f.endsWith('.tar'))).toBe(true);
   }, 240_000);
+
+  it.runIf(process.env.DATABASE_URL)(
+    'moves an embedded office onto an empty PostgreSQL database; --force there first backs the database up',
+    async () => {
+      const source = path.join(root, 'vers-postgres');
+      await dataDirWith(source, 4096);
+      const backup = await run('backup', source);
+      expect(backup.code, backup.err).toBe(0);
+      const file = backup.out.match(/Sauvegarde vérifiée\u00a0: (.+)$/m)?.[1] as string;
+
+      const server = new URL(process.env.DATABASE_URL as string);
+      const name = `r_${randomBytes(6).toString('hex')}`;
+      const target = new URL(server);
+      target.pathname = `/${name}`;
+      const admin = new pg.Client({ connectionString: server.href });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const dataDir = path.join(root, 'postgres');
+        const restored = await run('restore', dataDir, [file], target.href);
+        expect(restored.code, restored.err + restored.out).toBe(0);
+        expect(restored.out).toContain('check:ledger\u00a0: grand livre cohérent.');
+        expect(restored.out).toContain('check:audit\u00a0: journal d’audit intègre.');
+        expect(await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(
+          await readFile(path.join(source, 'jwt-secret'), 'utf8'),
+        );
+        const copy = await openDatabase({ databaseUrl: target.href });
+        try {
+          const sites = await copy.db.selectFrom('sites').select('nom_site').execute();
+          expect(sites).toEqual([{ nom_site: 'Cité Test' }]);
+        } finally {
+          await copy.close();
+        }
+
+        const again = await run('restore', dataDir, [file], target.href);
+        expect(again.code).toBe(1);
+        expect(again.err).toContain('n’est pas vide');
+        const forced = await run('restore', dataDir, [file, '--force'], target.href);
+        expect(forced.code, forced.err + forced.out).toBe(0);
+        expect(forced.out).toContain('Contenu actuel sauvegardé');
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    240_000,
+  );
 
   it('a kill -9 while a backup is written leaves no file taken for a good one, and the next run cleans it', async () => {
     const dir = path.join(root, 'tuee');

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type Role, type Sauvegarde } from '@app/shared';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { createSchema, dropSchema, openDatabase } from '../src/db/database.ts';
 import { ArchiveError } from '../src/modules/sauvegardes/archive.ts';
 import {
   chargerSauvegarde,
@@ -101,7 +101,7 @@ describe('a backup, proven by a restore', () => {
     const schema = databaseUrl ? `r_${randomBytes(6).toString('hex')}` : undefined;
     if (databaseUrl && schema) {
       const admin = await openDatabase({ databaseUrl });
-      await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin.db);
+      await createSchema(admin.db, schema);
       await admin.close();
     }
     // On PostgreSQL the source was PostgreSQL: the copy goes to PGlite, and back with a second backup.
@@ -145,7 +145,7 @@ describe('a backup, proven by a restore', () => {
         expect(await ecartsAuManifeste(pg.db, manifeste)).toEqual([]);
         expect(await controles(pg.db)).toEqual({ grandLivre: [], audit: null });
       } finally {
-        await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(pg.db);
+        await dropSchema(pg.db, schema);
         await pg.close();
       }
     }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir.ts';
 import { migrations } from './migrations/index.ts';
@@ -114,14 +114,50 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<vo
 
 /** Applies the migrations up to and including `name` (a backup is loaded at its own level). */
 export async function migrateUpTo(db: Database, name: string, schema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateTo(name);
+  const { error, results } = await holdingSchemaLock(db, (connection) =>
+    new Migrator({
+      db: connection,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateTo(name),
+  );
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely's migrator looks for its tables across every schema of the database, naming each table
+ * on the way (pg_get_serial_sequence), and fails if another schema is dropped meanwhile (a backup
+ * check's scratch schema, a test file's). Migrating and dropping a schema take this lock in turn.
+ */
+export const SCHEMA_LOCK = 7_240_011;
+
+async function holdingSchemaLock<T>(db: Database, work: (connection: Database) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** A schema of its own on PostgreSQL (a test file's, a backup check's scratch database). */
+export async function createSchema(db: Database, name: string): Promise<void> {
+  await sql`CREATE SCHEMA ${sql.id(name)}`.execute(db);
+}
+
+export async function dropSchema(db: Database, name: string): Promise<void> {
+  await holdingSchemaLock(db, (connection) => sql`DROP SCHEMA IF EXISTS ${sql.id(name)} CASCADE`.execute(connection));
+}
+
+/** Empties the connection's current schema (what restore --force replaces). */
+export async function recreateSchema(db: Database): Promise<void> {
+  await holdingSchemaLock(db, (connection) =>
+    sql`DO $$ DECLARE s text := current_schema(); BEGIN
+      EXECUTE format('DROP SCHEMA %I CASCADE', s); EXECUTE format('CREATE SCHEMA %I', s); END $$`.execute(connection),
+  );
 }

@@ -200,27 +200,12 @@ export async function loadDatabase(trx: Executor, lines: AsyncIterable<string>):
   }
 }
 
-/** A schema of its own on PostgreSQL (a verification's scratch database), and its removal. */
-export async function createSchema(db: Executor, name: string): Promise<void> {
-  await sql`CREATE SCHEMA ${sql.id(name)}`.execute(db);
-}
-
-export async function dropSchema(db: Executor, name: string): Promise<void> {
-  await sql`DROP SCHEMA IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
-}
-
 /** The tables of the current schema: a restore's target must have none. */
 export async function tableCount(db: Executor): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     SELECT count(*)::text AS n FROM pg_class
     WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p')`.execute(db);
   return Number(rows[0]?.n);
-}
-
-/** Empties the current schema (what restore --force replaces, or a failed restore wrote). */
-export async function recreateSchema(db: Executor): Promise<void> {
-  await sql`DO $$ DECLARE s text := current_schema(); BEGIN
-    EXECUTE format('DROP SCHEMA %I CASCADE', s); EXECUTE format('CREATE SCHEMA %I', s); END $$`.execute(db);
 }
 
 /** The schema the connection works in (a test's own, or public): where a backup's process reads. */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
+import { createSchema, dropSchema, LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { ArchiveError } from './archive.ts';
-import { createSchema, dropSchema } from './dump.repository.ts';
 import { chargerSauvegarde, controles, ecartsAuManifeste, inspecterSauvegarde } from './restauration.ts';
 
 /** A verification's verdict: `motif` says in French what failed. */
