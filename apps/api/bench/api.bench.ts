@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { fileStoreFor } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 
 const { values } = parseArgs({
@@ -54,7 +55,7 @@ const config = {
 };
 const database = await openDatabase({});
 await migrateToLatest(database.db);
-await seedDemo(database.db, new MediaStore(dataDir, config.jwtSecret));
+await seedDemo(database.db, new MediaStore(fileStoreFor(config), config.jwtSecret));
 const app = await buildApp({ config, db: database.db, logger: false });
 await app.settings.update({ ip: null, userAgent: 'bench' }, { system: { apiRateLimit: 10_000 } });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });

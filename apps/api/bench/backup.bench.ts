@@ -74,7 +74,6 @@ function percentile(values: number[], q: number): number {
 async function loadUntil(url: string, tokens: string[], done: Promise<unknown>) {
   let next = 0;
   const times: { at: number; ms: number }[] = [];
-  const started = Date.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -94,7 +93,7 @@ async function loadUntil(url: string, tokens: string[], done: Promise<unknown>) 
       (error, outcome) => (error ? reject(error) : resolve(outcome)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => {
-      times.push({ at: Date.now() - started, ms: responseTime });
+      times.push({ at: Date.now(), ms: responseTime });
     });
     void done.finally(() => instance.stop());
   });
@@ -110,6 +109,12 @@ async function loadUntil(url: string, tokens: string[], done: Promise<unknown>) 
     worstWindowP99: Math.max(...[...windows.values()].map((w) => percentile(w, 99))),
     answers: all.length,
     failed: result.non2xx + result.errors,
+    /** The p99 of the answers from `from` to `to` (epoch ms). */
+    p99Between: (from: number, to: number) =>
+      percentile(
+        times.filter((t) => t.at >= from && t.at < to).map((t) => t.ms),
+        99,
+      ),
   };
 }
 const WINDOW_S = 5;
@@ -235,6 +240,9 @@ async function main() {
     console.log(`Restauration (npm run restore, base vide) : ${ms(restoreMs)}`);
     console.log(
       `${LIST}, ${CONNECTIONS} connexions, toutes les réponses : au repos p50 ${idle.p50} ms, p99 ${idle.p99} ms (${idle.answers}) ; pendant la sauvegarde p50 ${during.p50} ms, p99 ${during.p99} ms (${during.answers}, ${during.failed} échecs) : p99 × ${(during.p99 / idle.p99).toFixed(2)} (barre : < 2)`,
+    );
+    console.log(
+      `Par étape : p99 ${during.p99Between(started, writtenAt)} ms pendant l’écriture, ${during.p99Between(writtenAt, started + total)} ms pendant la vérification`,
     );
     console.log(
       `Pire fenêtre de ${WINDOW_S} s : p99 ${idle.worstWindowP99} ms au repos, ${during.worstWindowP99} ms pendant la sauvegarde (× ${(during.worstWindowP99 / idle.worstWindowP99).toFixed(2)})`,

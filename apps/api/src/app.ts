@@ -4,17 +4,18 @@ import path from 'node:path';
 import { type ErrorBody, MESSAGES } from '@app/shared';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+import { connectRedis } from './engines/redis.ts';
 import { loggerOptions } from './logger.ts';
 import { registerDailyMailJob } from './mail/daily-mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { fileStoreFor, LocalFiles, S3Files } from './media/file-store.ts';
 import { MediaStore } from './media/media-store.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
@@ -60,6 +61,7 @@ import { RetardsService } from './modules/retards/retards.service.ts';
 import { registerSauvegardesJob } from './modules/sauvegardes/planification.ts';
 import { sauvegardesRoutes } from './modules/sauvegardes/sauvegardes.routes.ts';
 import { SauvegardesService } from './modules/sauvegardes/sauvegardes.service.ts';
+import { SETTINGS_CHANNEL } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -72,6 +74,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { MULTIPART_LIMITS } from './plugins/files.ts';
 import { registerInputGuards } from './plugins/input.ts';
+import { registerRateLimits } from './plugins/limits.ts';
 import { documentRoute, swaggerOptions } from './plugins/openapi.ts';
 
 declare module 'fastify' {
@@ -87,10 +90,12 @@ export interface AppDeps {
   dbKind?: 'pglite' | 'postgres';
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** PostgreSQL: the other instances' notices (DatabaseHandle.listen). */
+  listen?: DatabaseHandle['listen'];
 }
 
 /** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
-export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) {
+export async function buildApp({ config, db, dbKind, mailer, logger, listen }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel ?? 'info'),
     genReqId: (request) => {
@@ -113,6 +118,10 @@ export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) 
     if (!config.logLevel) app.log.level = next.system.logLevel;
   });
   app.decorate('settings', settings);
+  if (listen) {
+    const stop = await listen(SETTINGS_CHANNEL, () => settings.forget());
+    app.addHook('onClose', stop);
+  }
   if (!config.logLevel) app.log.level = (await settings.get()).system.logLevel;
 
   const mail =
@@ -136,10 +145,13 @@ export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) 
   // A backup under way ends (written, verified) before the database closes.
   app.addHook('onClose', () => sauvegardes.termine());
 
-  const media = new MediaStore(config.dataDir, config.jwtSecret);
-  mkdirSync(media.root, { recursive: true, mode: 0o700 });
-  // reply.sendFile for media; the web app's own static files are registered after.
-  await app.register(fastifyStatic, { root: media.root, serve: false });
+  const files = fileStoreFor(config);
+  if (files instanceof LocalFiles) mkdirSync(files.root, { recursive: true, mode: 0o700 });
+  if (files instanceof S3Files) app.addHook('onClose', async () => files.close());
+  const media = new MediaStore(files, config.jwtSecret);
+  // reply.sendFile for the backups' downloads; the web app's own static files are registered after.
+  mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
+  await app.register(fastifyStatic, { root: config.backupDir, serve: false });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // Over plain HTTP (an office's http://192.168.1.10:3000) upgrade-insecure-requests would turn every
@@ -174,18 +186,14 @@ export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) 
     }
   });
 
-  // The API limit from the settings, per account (or per IP before sign-in), after authentication.
-  // The web app's files do not count (an office behind one address loads them at every page);
-  // the signed media addresses opt out on their route.
-  await app.register(rateLimit, {
-    global: true,
-    hook: 'preHandler',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    timeWindow: '1 hour',
-    max: async () => (await settings.get()).system.apiRateLimit,
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-    errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooManyRequests }),
-  });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      redis.removeAllListeners();
+      redis.disconnect();
+    });
+  }
+  await registerRateLimits(app, settings, redis);
 
   // Before registerAuth's own onRoute hook: the docs pages are public, every route's schema gets its
   // security and error answers.
@@ -206,7 +214,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger }: AppDeps) 
       if (config.apiDocs !== 'off') {
         api.get('/openapi.json', { config: docsAccess, schema: { hide: true } }, async () => app.swagger());
       }
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, redis, files });
       await api.register(authRoutes, { auth, config });
       await api.register(settingsRoutes);
       await api.register(preferencesRoutes, { preferences: new PreferencesService(db) });

@@ -4,6 +4,7 @@ import path from 'node:path';
 // French zod messages before the first schema parses (the environment's).
 import '@app/shared/zod-locale';
 import { z } from 'zod';
+import type { S3Settings } from './media/file-store.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -36,6 +37,16 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEY: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
   BACKUPS: booleanFlag,
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/]/, 'doit être une adresse redis:// ou rediss://')
+    .optional(),
 });
 
 export interface Config {
@@ -71,6 +82,10 @@ export interface Config {
   backupKey: string | undefined;
   /** The backups' schedule (BACKUPS): on unless NODE_ENV=test, like the reminders; manual backups always work. */
   backups?: boolean;
+  /** S3_*: the object store the files live in, shared by the instances; unset, DATA_DIR/media. */
+  s3?: S3Settings | undefined;
+  /** REDIS_URL: where the instances count their rate limits together; unset, each counts its own. */
+  redisUrl?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Configuration invalide\u00a0:\n  S3_BUCKET\u00a0: requis avec les autres réglages S3_*');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Configuration invalide\u00a0:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\u00a0: l’un ne va pas sans l’autre',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const jwtSecret = e.JWT_SECRET ?? (e.DATABASE_URL ? storedJwtSecret(dataDir) : embeddedJwtSecret(dataDir));
   if (jwtSecret === undefined) {
@@ -114,6 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupKey: e.BACKUP_KEY,
     backups: e.BACKUPS ?? e.NODE_ENV !== 'test',
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
   };
 }
 

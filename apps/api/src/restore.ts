@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, jwtSecretFile, loadConfig } from './config.ts';
 import { secureDataDir } from './db/data-dir.ts';
 import { migrateToLatest, openDatabase, recreateSchema } from './db/database.ts';
+import { fileStoreFor } from './media/file-store.ts';
 import type { PlanArchive } from './modules/sauvegardes/a-part.ts';
 import { ArchiveError } from './modules/sauvegardes/archive.ts';
 import { tableCount } from './modules/sauvegardes/dump.repository.ts';
@@ -73,7 +74,6 @@ async function main() {
     `Sauvegarde du ${manifeste.cree_le} (${manifeste.base}, niveau ${manifeste.migration}, ${Object.keys(manifeste.parties).length} parties)\u00a0: fichier intègre.`,
   );
 
-  const mediaRoot = path.join(config.dataDir, 'media');
   if (!(await targetIsEmpty(config.databaseUrl, config.dataDir))) {
     const where = config.databaseUrl ? 'La base DATABASE_URL' : `Le dossier de données ${config.dataDir}`;
     if (!values.force) {
@@ -94,7 +94,10 @@ async function main() {
   let restored = false;
   try {
     console.log('Chargement des données…');
-    const secret = await chargerSauvegarde(file, config.backupKey, manifeste, { db: target.db, mediaRoot });
+    const secret = await chargerSauvegarde(file, config.backupKey, manifeste, {
+      db: target.db,
+      files: fileStoreFor(config),
+    });
     const ecarts = await ecartsAuManifeste(target.db, manifeste);
     if (ecarts.length > 0)
       throw new ArchiveError(`Données restaurées en écart avec le manifeste\u00a0: ${ecarts.join('\u202f; ')}.`);
@@ -134,6 +137,7 @@ async function archiver(planFile: string) {
     const lecture = 'lecture' in plan ? plan.lecture : await lirePostgres(plan);
     const { tables, audit, grand_livre } = await ecrireArchive(
       lecture,
+      fileStoreFor(plan.media),
       process.env.SAUVEGARDE_SECRET ?? '',
       process.env.BACKUP_KEY,
       (p) => console.log(JSON.stringify({ progression: p })),
@@ -151,7 +155,7 @@ async function archiver(planFile: string) {
 async function lirePostgres(plan: Extract<PlanArchive, { schema: string }>): Promise<Lecture> {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: plan.schema });
   try {
-    return await lireBase({ db: database.db, kind: plan.kind, mediaRoot: plan.mediaRoot }, plan.file);
+    return await lireBase({ db: database.db, kind: plan.kind }, plan.file);
   } finally {
     await database.close();
   }

@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirError, secureDataDir } from './db/data-dir.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { holdingLock, migrateToLatest, openDatabase, SEED_LOCK } from './db/database.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PGDATA_TEMPLATE } from './db/template.ts';
 import { serializeError } from './logger.ts';
+import { fileStoreFor } from './media/file-store.ts';
 import { MediaStore } from './media/media-store.ts';
 import { countUtilisateurs } from './modules/utilisateurs/utilisateurs.repository.ts';
 
@@ -20,10 +21,18 @@ async function main() {
   // After the opening: PGlite's first creation copies its files world-writable whatever the umask.
   secureDataDir(config.dataDir);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind });
-  if (config.seedDemo && (await countUtilisateurs(database.db)) === 0) {
-    await seedDemo(database.db, new MediaStore(config.dataDir, config.jwtSecret));
-    app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, listen: database.listen });
+  if (config.seedDemo) {
+    // Checked and written under one lock: instances started together seed once.
+    const seeded = await holdingLock(database.db, SEED_LOCK, async (db) => {
+      if ((await countUtilisateurs(db)) > 0) return false;
+      await seedDemo(db, new MediaStore(fileStoreFor(config), config.jwtSecret));
+      return true;
+    });
+    if (seeded) app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
+  }
+  if (config.databaseUrl && !config.redisUrl) {
+    app.log.warn('Plusieurs instances sur cette base ne partageraient pas leurs limites de débit (REDIS_URL absent)');
   }
 
   let closing = false;
@@ -32,9 +41,9 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'arrêt : plus de nouvelles requêtes, fin des requêtes en cours');
     const timer = setTimeout(() => {
-      app.log.error('arrêt forcé après 15 s');
+      app.log.error('arrêt forcé après 10 s');
       process.exit(1);
-    }, 15_000);
+    }, 10_000);
     timer.unref();
     try {
       await app.close();

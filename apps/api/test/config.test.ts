@@ -35,6 +35,38 @@ describe('configuration', () => {
     expect(message).toContain('SMTP_URL');
   });
 
+  it('reads the engines several instances share, and refuses an incomplete or bad setting in French', () => {
+    const env = { DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(40) };
+    const shared = loadConfig({
+      ...env,
+      REDIS_URL: 'redis://cache:6379',
+      S3_ENDPOINT: 'http://stockage:9000',
+      S3_BUCKET: 'medias',
+      S3_ACCESS_KEY_ID: 'cle',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(shared.redisUrl).toBe('redis://cache:6379');
+    expect(shared.s3).toEqual({
+      endpoint: 'http://stockage:9000',
+      bucket: 'medias',
+      region: 'us-east-1',
+      accessKeyId: 'cle',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig(env)).toMatchObject({ redisUrl: undefined, s3: undefined });
+    expect(() => loadConfig({ ...env, REDIS_URL: 'localhost:6379' })).toThrow(
+      'REDIS_URL\u00a0: doit être une adresse redis:// ou rediss://',
+    );
+    expect(() => loadConfig({ ...env, S3_ENDPOINT: 'http://stockage:9000' })).toThrow(
+      'S3_BUCKET\u00a0: requis avec les autres réglages S3_*',
+    );
+    expect(() => loadConfig({ ...env, S3_BUCKET: 'medias', S3_ACCESS_KEY_ID: 'cle' })).toThrow(
+      'l’un ne va pas sans l’autre',
+    );
+  });
+
   it('keeps the API reference public in development and for admins in production, unless API_DOCS says', () => {
     const dataDir = path.join(os.tmpdir(), 'config-docs');
     expect(loadConfig({ DATA_DIR: dataDir }).apiDocs).toBe('public');

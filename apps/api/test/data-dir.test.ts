@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataDirError, lockDataDir, secureDataDir } from '../src/db/data-dir.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import { LocalFiles } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 import { PNG } from './catalogue-helpers.ts';
 
@@ -90,7 +91,7 @@ describe('data folder permissions', () => {
       subject: 'Code',
       text: 'Code : 123456',
     });
-    await new MediaStore(dir, 'secret').save('produits/1', {
+    await new MediaStore(new LocalFiles(path.join(dir, 'media')), 'secret').save('produits/1', {
       filename: 'a.png',
       mimeType: 'image/png',
       extension: 'png',

@@ -8,7 +8,14 @@ import { sql, type Transaction } from 'kysely';
 import { inject, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
-import { createSchema, type Database, dropSchema, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import {
+  createSchema,
+  type Database,
+  type DatabaseHandle,
+  dropSchema,
+  migrateToLatest,
+  openDatabase,
+} from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import { createMailer, type Mailer, type MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
@@ -19,6 +26,9 @@ export const ROLES_ALL: Role[] = ['admin', 'gestionnaire', 'comptable', 'commerc
 export interface TestContext {
   app: App;
   db: Database;
+  /** The database's handle and the app's configuration: another instance on the same data. */
+  handle: DatabaseHandle;
+  config: Config;
   dataDir: string;
   /** What the app mailed. */
   mail: TestMailer;
@@ -44,11 +54,20 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   if (databaseUrl) await migrateToLatest(database.db, schema);
   const config = testConfig(dataDir, { databaseUrl, ...overrides });
   const mail = new TestMailer(createMailer({ from: config.mailFrom, dataDir, log: QUIET }));
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer: mail, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer: mail,
+    logger: false,
+    listen: database.listen,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
+    handle: database,
+    config,
     dataDir,
     mail,
     async close() {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LocalFiles, within } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 import { PNG } from './catalogue-helpers.ts';
 
@@ -13,21 +14,22 @@ async function count(dir: string) {
 
 describe('MediaStore', () => {
   it('removes every file written by a change that fails, even after its last write (a failed commit)', async () => {
-    const store = new MediaStore(await mkdtemp(path.join(os.tmpdir(), 'media-')), 'secret');
+    const files = new LocalFiles(await mkdtemp(path.join(os.tmpdir(), 'media-')));
+    const store = new MediaStore(files, 'secret');
     await expect(
       store.transactional(async (save) => {
         await save('produits/1', [file, file]);
         throw new Error('COMMIT refusé');
       }),
     ).rejects.toThrow('COMMIT refusé');
-    expect(await count(store.root)).toBe(0);
+    expect(await count(files.root)).toBe(0);
     const stored = await store.transactional((save) => save('produits/2', [file]));
-    expect(await count(store.root)).toBe(1);
+    expect(await count(files.root)).toBe(1);
     expect(stored[0]?.path).toMatch(/^produits\/2\/[0-9a-f-]{36}\.png$/);
   });
 
   it('signs addresses until the end of the next day and refuses other paths or signatures', () => {
-    const store = new MediaStore('/tmp/x', 'secret');
+    const store = new MediaStore(new LocalFiles('/tmp/x'), 'secret');
     const now = Date.UTC(2026, 10, 22, 15);
     const url = new URL(store.url('sites/1/abc.png', now), 'http://h');
     const exp = Number(url.searchParams.get('exp'));
@@ -37,6 +39,6 @@ describe('MediaStore', () => {
     expect(store.verify('sites/2/abc.png', exp, sig, now)).toBe(false);
     expect(store.verify('sites/1/abc.png', exp + 1, sig, now)).toBe(false);
     expect(store.verify('sites/1/abc.png', exp, sig, exp + 1)).toBe(false);
-    expect(() => store.absolute('../etc/passwd')).toThrow();
+    expect(() => within('/tmp/x', '../etc/passwd')).toThrow();
   });
 });

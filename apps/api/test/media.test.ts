@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
+import { LocalFiles } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 import { PDF, PNG } from './catalogue-helpers.ts';
 import { buildTestApp, type TestContext, testConfig } from './helpers.ts';
@@ -12,7 +14,7 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   const jwtSecret = randomBytes(32).toString('hex');
   app = await buildApp({ config: testConfig(ctx.dataDir, { jwtSecret }), db: ctx.db, logger: false });
-  store = new MediaStore(ctx.dataDir, jwtSecret);
+  store = new MediaStore(new LocalFiles(path.join(ctx.dataDir, 'media')), jwtSecret);
 });
 afterAll(async () => {
   await app.close();

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createSchema, dropSchema, openDatabase } from '../src/db/database.ts';
+import { LocalFiles } from '../src/media/file-store.ts';
 import { ArchiveError } from '../src/modules/sauvegardes/archive.ts';
 import {
   chargerSauvegarde,
@@ -106,12 +107,16 @@ describe('a backup, proven by a restore', () => {
     }
     // On PostgreSQL the source was PostgreSQL: the copy goes to PGlite, and back with a second backup.
     const copy = await openDatabase({});
-    const mediaRoot = path.join(ctx.dataDir, 'restored-media');
-    const secret = await chargerSauvegarde(file, undefined, manifeste, { db: copy.db, mediaRoot });
+    // Restored into a data folder of its own: the scan served below comes from the backup.
+    const restoredDir = path.join(ctx.dataDir, 'restauree');
+    const secret = await chargerSauvegarde(file, undefined, manifeste, {
+      db: copy.db,
+      files: new LocalFiles(path.join(restoredDir, 'media')),
+    });
     expect(await ecartsAuManifeste(copy.db, manifeste)).toEqual([]);
     expect(await controles(copy.db)).toEqual({ grandLivre: [], audit: null });
 
-    const config = testConfig(ctx.dataDir, { jwtSecret: secret });
+    const config = testConfig(restoredDir, { jwtSecret: secret });
     const restoredApp = await buildApp({ config, db: copy.db, dbKind: 'pglite', logger: false });
     try {
       // The same token works: sessions and the secret came back with the data.
@@ -355,7 +360,7 @@ describe('the schedule, retention and alerts (a controlled clock)', () => {
     await rm(path.join(ctx.dataDir, 'media', scan.scan_path as string));
     const { row } = await takeBackup(auth);
     expect(row.statut).toBe('echec');
-    expect(row.motif).toContain('Fichier introuvable dans le dossier des médias');
+    expect(row.motif).toContain('Fichier introuvable parmi les médias');
     const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: auth });
     expect(dashboard.json().data.alertes).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'sauvegarde_echec', to: '/sauvegardes' })]),

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Embedded only: the whole database as a tarball (tests start each file from a migrated copy). */
   dump?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: calls `onNotify` at each NOTIFY on `channel` from this database's schema (another
+   * instance's change), and after a lost connection comes back (one may have been missed meanwhile).
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 }
 
 // bigint (FCFA) stays a string, never a lossy number; date stays 'YYYY-MM-DD'.
@@ -69,9 +74,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // JIT off: the reads here are short index walks, and compiling a plan the planner guessed
     // costly (a table without statistics yet, a per-member check) cost 100 ms or more each time.
     const settings = ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : [])];
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: settings.join(' ') });
+    const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      listen: (channel, onNotify) => listenTo(connection, channel, onNotify),
+    };
   }
   let dataDir: string | undefined;
   let loadDataDir = options.loadDataDir;
@@ -104,6 +115,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, kind: 'pglite', close, dump: () => client.dumpDataDir('none') };
 }
 
+/** A connection of its own that LISTENs, connected again a second after it is lost. */
+async function listenTo(connection: pg.ClientConfig, channel: string, onNotify: () => void) {
+  let client: pg.Client | undefined;
+  let started = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean) => {
+    const next = new pg.Client(connection);
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      const { rows } = await next.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const schema = rows[0]?.schema;
+      next.on('notification', (message) => {
+        if (message.payload === schema) onNotify();
+      });
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      started = true;
+      if (again) onNotify();
+    } catch (error) {
+      if (!started) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      lost(next);
+    }
+  };
+  const lost = (which: pg.Client) => {
+    if (!started || closed || retry || (client && client !== which)) return;
+    client = undefined;
+    which.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, 1_000);
+    retry.unref();
+  };
+  await connect(false);
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end();
+  };
+}
+
 /** The last migration: a database at this level is current. */
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) as string;
 
@@ -134,16 +192,27 @@ export async function migrateUpTo(db: Database, name: string, schema?: string): 
  */
 export const SCHEMA_LOCK = 7_240_011;
 
-async function holdingSchemaLock<T>(db: Database, work: (connection: Database) => Promise<T>): Promise<T> {
+/** The demo seed: instances started together on an empty database seed it once. */
+export const SEED_LOCK = 7_240_012;
+
+/** Runs `work` on one connection holding a session advisory lock, whichever instance asks. */
+export async function holdingLock<T>(
+  db: Database,
+  key: number,
+  work: (connection: Database) => Promise<T>,
+): Promise<T> {
   return db.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(${SCHEMA_LOCK})`.execute(connection);
+    await sql`SELECT pg_advisory_lock(${key})`.execute(connection);
     try {
       return await work(connection);
     } finally {
-      await sql`SELECT pg_advisory_unlock(${SCHEMA_LOCK})`.execute(connection);
+      await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
     }
   });
 }
+
+const holdingSchemaLock = <T>(db: Database, work: (connection: Database) => Promise<T>) =>
+  holdingLock(db, SCHEMA_LOCK, work);
 
 /** A schema of its own on PostgreSQL (a test file's, a backup check's scratch database). */
 export async function createSchema(db: Database, name: string): Promise<void> {

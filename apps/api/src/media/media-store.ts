@@ -1,6 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from './file-store.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -21,25 +20,24 @@ export interface IncomingFile {
 }
 
 /**
- * Media files under DATA_DIR/media (outside the web root). They are served through the API
- * at signed addresses: an <img> cannot send a bearer token, so the JSON that only signed-in
- * people receive carries URLs signed until the end of the next day (stable for caching).
+ * Media files in the file store (DATA_DIR/media outside the web root, or S3). They are served
+ * through the API at signed addresses: an <img> cannot send a bearer token, so the JSON that only
+ * signed-in people receive carries URLs signed until the end of the next day (stable for caching).
  */
 export class MediaStore {
-  readonly root: string;
   private readonly key: Buffer;
 
-  constructor(dataDir: string, secret: string) {
-    this.root = path.join(dataDir, 'media');
+  constructor(
+    readonly files: FileStore,
+    secret: string,
+  ) {
     this.key = createHmac('sha256', secret).update('media-urls').digest();
   }
 
   /** Writes one file as {folder}/{uuid}.{ext}; the caller removes it if its transaction fails. */
   async save(folder: string, file: IncomingFile): Promise<StoredFile> {
     const relative = `${folder}/${randomUUID()}.${file.extension}`;
-    const absolute = this.absolute(relative);
-    await mkdir(path.dirname(absolute), { recursive: true, mode: 0o700 });
-    await writeFile(absolute, file.data, { flag: 'wx', mode: 0o600 });
+    await this.files.put(relative, file.data, file.data.length);
     return {
       path: relative,
       original_name: file.filename.slice(0, 255),
@@ -73,14 +71,7 @@ export class MediaStore {
   }
 
   async remove(relativePaths: readonly string[]): Promise<void> {
-    await Promise.all(relativePaths.map((p) => rm(this.absolute(p), { force: true })));
-  }
-
-  /** The absolute path of a stored file, refusing anything that would leave the media folder. */
-  absolute(relative: string): string {
-    const resolved = path.resolve(this.root, relative);
-    if (!resolved.startsWith(this.root + path.sep)) throw new Error('chemin de média invalide');
-    return resolved;
+    await this.files.remove(relativePaths);
   }
 
   url(relative: string, now = Date.now()): string {

@@ -20,9 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { routeLimit } from '../../plugins/limits.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { AuthService } from './auth.service.ts';
-import { throttleAddress } from './login-throttle.ts';
 
 interface AuthRoutesOptions {
   auth: AuthService;
@@ -36,15 +36,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // One budget per kind of action and address (an IPv6 /64 as one, like the sign-in throttle:
   // a burst from many addresses of one network shares it), shared by its staff and member paths
   // (one limiter, one store, used by each of its routes; the routes opt out of the global limit).
-  const limiter = (max: number, timeWindow: string) => ({
+  const limiter = (name: string, max: number, timeWindow: string) => ({
     config: { public: true, rateLimit: false as const },
-    onRequest: app.rateLimit({ max, timeWindow, keyGenerator: (request) => throttleAddress(request.ip) }),
+    onRequest: routeLimit(app, name, max, timeWindow),
   });
-  const loginLimit = limiter(config.loginRateLimit, '1 minute');
-  const resetLimit = limiter(config.loginRateLimit, '1 minute');
+  const loginLimit = limiter('connexion', config.loginRateLimit, '1 minute');
+  const resetLimit = limiter('reinitialisation', config.loginRateLimit, '1 minute');
   // Every open tab refreshes, and an office may share one address.
-  const refreshLimit = limiter(Math.max(60, config.loginRateLimit), '1 minute');
-  const forgotLimit = limiter(config.forgotRateLimit, '15 minutes');
+  const refreshLimit = limiter('session', Math.max(60, config.loginRateLimit), '1 minute');
+  const forgotLimit = limiter('oubli', config.forgotRateLimit, '15 minutes');
 
   for (const [prefix, operationId] of [
     ['/personnel-auth', 'loginPersonnel'],
@@ -175,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: false },
       // Guessing the current password with a stolen token is slowed like a sign-in.
-      onRequest: app.rateLimit({ max: config.loginRateLimit, timeWindow: '1 minute' }),
+      onRequest: routeLimit(app, 'mot-de-passe', config.loginRateLimit, '1 minute'),
       schema: {
         tags: ['auth'],
         operationId: 'changePassword',

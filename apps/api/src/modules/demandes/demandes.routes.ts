@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { routeLimit } from '../../plugins/limits.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { DemandesService } from './demandes.service.ts';
 
@@ -49,7 +50,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       // Its own per-IP budget, counted before the body is read (a malformed one counts too);
       // the global API limit does not apply twice.
       config: { public: true, rateLimit: false },
-      onRequest: app.rateLimit({ max: config.demandeRateLimit, timeWindow: '1 hour' }),
+      onRequest: routeLimit(app, 'demande', config.demandeRateLimit, '1 hour'),
       schema: {
         tags: ['demandes'],
         operationId: 'submitPublicDemande',

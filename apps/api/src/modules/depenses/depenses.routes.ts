@@ -103,7 +103,7 @@ export const depensesRoutes: FastifyPluginAsyncZod<{ depenses: DepensesService; 
       },
     },
     async (request, reply) =>
-      sendPrivateFile(reply, media.root, await depenses.justificatif(callerOf(request), request.params.id)),
+      sendPrivateFile(reply, media.files, await depenses.justificatif(callerOf(request), request.params.id)),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
+import { sendStored } from '../../media/private-file.ts';
 
 const IMAGE = /\.(jpe?g|png|webp)$/;
 
@@ -32,8 +33,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
       // scripts. Photos show inline; the type is never guessed from the bytes.
       reply.header('Content-Disposition', IMAGE.test(relative) ? 'inline' : 'attachment');
       reply.header('X-Content-Type-Options', 'nosniff');
-      // cacheControl off: @fastify/static would replace the header set above.
-      return reply.sendFile(relative, media.root, { cacheControl: false });
+      return sendStored(reply, media.files, relative);
     },
   );
 };

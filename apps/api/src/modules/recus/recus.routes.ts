@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, visitorOf } from '../../plugins/auth.ts';
+import { routeLimit } from '../../plugins/limits.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { PdfFile, RecusService } from './recus.service.ts';
 import type { RelevesService } from './releves.service.ts';
@@ -55,7 +56,7 @@ export const recusRoutes: FastifyPluginAsyncZod<{ recus: RecusService; releves: 
     {
       // Its own per-IP budget; the global API limit does not apply twice.
       config: { public: true, rateLimit: false },
-      onRequest: app.rateLimit({ max: VERIFICATION_RATE_LIMIT, timeWindow: '1 minute' }),
+      onRequest: routeLimit(app, 'verification-recu', VERIFICATION_RATE_LIMIT, '1 minute'),
       schema: {
         tags: ['recus'],
         operationId: 'verifyRecu',

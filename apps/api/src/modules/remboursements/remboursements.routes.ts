@@ -155,7 +155,7 @@ export const remboursementsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendPrivateFile(reply, media.root, await remboursements.justificatif(callerOf(request), request.params.id)),
+      sendPrivateFile(reply, media.files, await remboursements.justificatif(callerOf(request), request.params.id)),
   );
 
   app.put(

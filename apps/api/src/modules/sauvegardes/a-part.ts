@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { MediaConfig } from '../../media/file-store.ts';
 import type { Lecture } from './ecriture.ts';
 import type { Manifeste } from './manifeste.repository.ts';
 import type { Verdict } from './verification.ts';
@@ -88,9 +89,10 @@ export async function archiverAPart(
  * What the archiving process is given: the database already read (the embedded one, which only the
  * server may open), or, on PostgreSQL, the schema it reads itself on a connection of its own.
  */
-export type PlanArchive =
-  | { file: string; lecture: Lecture }
-  | { file: string; kind: 'postgres'; mediaRoot: string; schema: string };
+export type PlanArchive = { file: string; media: MediaConfig } & (
+  | { lecture: Lecture }
+  | { kind: 'postgres'; schema: string }
+);
 
 /** What the server keeps of a manifest (its parts' list stays in the file). */
 export type ResumeManifeste = Pick<Manifeste, 'tables' | 'audit' | 'grand_livre'>;

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { Pause } from './cadence.ts';
 
 /**
  * The database as plain SQL (docs/decisions/0023-sauvegardes.md): the data of every table, not the
@@ -193,10 +194,11 @@ export async function analyze(db: Executor, tables: readonly string[]): Promise<
 }
 
 /** Runs a dump's lines one statement at a time (the caller's transaction: all or nothing). */
-export async function loadDatabase(trx: Executor, lines: AsyncIterable<string>): Promise<void> {
+export async function loadDatabase(trx: Executor, lines: AsyncIterable<string>, pause: Pause): Promise<void> {
   for await (const line of lines) {
     if (line === '' || line.startsWith('--')) continue;
     await sql.raw(line).execute(trx);
+    await pause();
   }
 }
 

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { EtapeSauvegarde } from '@app/shared';
 import type { Database } from '../../db/database.ts';
+import type { FileStore } from '../../media/file-store.ts';
 import { ArchiveWriter } from './archive.ts';
+import { cadence, sansPause } from './cadence.ts';
 import { dumpDatabase } from './dump.repository.ts';
 import {
   auditLink,
@@ -25,8 +26,6 @@ import {
 export interface SourceSauvegarde {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** The media folder (DATA_DIR/media). */
-  mediaRoot: string;
 }
 
 export type Progression = (etape: EtapeSauvegarde, progression: number) => void;
@@ -41,7 +40,6 @@ export class EchecSauvegarde extends Error {}
 export interface Lecture {
   file: string;
   sqlFile: string;
-  mediaRoot: string;
   medias: string[];
   started: number;
   manifeste: Omit<Manifeste, 'duree_ms' | 'chiffree' | 'parties'>;
@@ -66,8 +64,10 @@ export async function lireBase(source: SourceSauvegarde, file: string): Promise<
     .execute(async (trx) => {
       const gzip = createGzip({ level: 6 });
       const written = pipeline(gzip, createWriteStream(sqlFile, { flags: 'wx', mode: 0o600 }));
+      const pause = source.kind === 'postgres' ? cadence() : sansPause;
       const tables = await dumpDatabase(trx, async (line) => {
         if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+        await pause();
       });
       gzip.end();
       await written;
@@ -83,7 +83,6 @@ export async function lireBase(source: SourceSauvegarde, file: string): Promise<
   return {
     file,
     sqlFile,
-    mediaRoot: source.mediaRoot,
     medias,
     started,
     manifeste: {
@@ -96,28 +95,19 @@ export async function lireBase(source: SourceSauvegarde, file: string): Promise<
 }
 
 /**
- * Writes the archive of a read database: its SQL, the secret, each media file (hashed as it
- * passes), the manifest last; renamed whole (archive.ts). `progress` is told the share of the
- * media's bytes copied. The side file is removed whatever happens.
+ * Writes the archive of a read database: its SQL, the secret, each media file from the file store
+ * (hashed as it passes), the manifest last; renamed whole (archive.ts). `progress` is told the
+ * share of the media files copied. The side file is removed whatever happens.
  */
 export async function ecrireArchive(
   lecture: Lecture,
+  files: FileStore,
   secret: string,
   passphrase: string | undefined,
   progress: (progression: number) => void,
 ): Promise<Manifeste> {
   let archive: ArchiveWriter | undefined;
   try {
-    const sizes = await Promise.all(
-      lecture.medias.map(async (relative) => {
-        try {
-          return (await stat(path.join(lecture.mediaRoot, relative))).size;
-        } catch {
-          throw new EchecSauvegarde(`Fichier introuvable dans le dossier des médias\u00a0: ${relative}`);
-        }
-      }),
-    );
-    const total = sizes.reduce((a, b) => a + b, 0) || 1;
     archive = await ArchiveWriter.open(lecture.file, passphrase);
     const parties: Manifeste['parties'] = {};
     const baseSize = (await stat(lecture.sqlFile)).size;
@@ -130,20 +120,15 @@ export async function ecrireArchive(
       sha256: await archive.add(PART_SECRET, secretBytes.length, secretBytes),
       taille: secretBytes.length,
     };
-    let copied = 0;
     let shown = -1;
     for (const [i, relative] of lecture.medias.entries()) {
-      const size = sizes[i] as number;
+      const stored = await files.get(relative);
+      if (!stored) throw new EchecSauvegarde(`Fichier introuvable parmi les médias\u00a0: ${relative}`);
       parties[`${MEDIA_PREFIX}${relative}`] = {
-        sha256: await archive.add(
-          `${MEDIA_PREFIX}${relative}`,
-          size,
-          createReadStream(path.join(lecture.mediaRoot, relative)),
-        ),
-        taille: size,
+        sha256: await archive.add(`${MEDIA_PREFIX}${relative}`, stored.size, stored.body),
+        taille: stored.size,
       };
-      copied += size;
-      const share = Math.floor((copied / total) * 100);
+      const share = Math.floor(((i + 1) / lecture.medias.length) * 100);
       if (share !== shown) {
         shown = share;
         progress(share);

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { type Database, migrateUpTo } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
+import { type FileStore, isStorePath } from '../../media/file-store.ts';
 import { firstBrokenLink } from '../audit/audit.repository.ts';
 import { ledgerBreaches } from '../banques/ledger.repository.ts';
 import { ArchiveError, readArchive } from './archive.ts';
+import { type Pause, sansPause } from './cadence.ts';
 import { analyze, loadDatabase, sqlLines } from './dump.repository.ts';
 import {
   auditLink,
@@ -77,12 +75,14 @@ export async function inspecterSauvegarde(file: string, passphrase: string | und
   return manifeste;
 }
 
-/** Where a backup is loaded: an empty database (and its schema on PostgreSQL), a media folder or none. */
+/** Where a backup is loaded: an empty database (and its schema on PostgreSQL), a file store or none. */
 export interface CibleRestauration {
   db: Database;
   schema?: string | undefined;
   /** Where the media files go; omitted, they are only read (a verification). */
-  mediaRoot?: string | undefined;
+  files?: FileStore | undefined;
+  /** Between two statements loaded: a verification on PostgreSQL keeps out of the server's way. */
+  pause?: Pause | undefined;
 }
 
 /**
@@ -97,21 +97,19 @@ export async function chargerSauvegarde(
 ): Promise<string> {
   await migrateUpTo(cible.db, manifeste.migration, cible.schema);
   let secret = '';
-  await readArchive(file, passphrase, async (name, _size, content) => {
+  await readArchive(file, passphrase, async (name, size, content) => {
     if (name === PART_BASE) {
       const lines = sqlLines(Readable.from(content).pipe(createGunzip()));
-      await cible.db.transaction().execute((trx) => loadDatabase(trx, lines));
+      await cible.db.transaction().execute((trx) => loadDatabase(trx, lines, cible.pause ?? sansPause));
       await analyze(cible.db, Object.keys(manifeste.tables));
     } else if (name === PART_SECRET) {
       const chunks: Buffer[] = [];
       for await (const chunk of content) chunks.push(chunk);
       secret = Buffer.concat(chunks).toString('utf8');
-    } else if (name.startsWith(MEDIA_PREFIX) && cible.mediaRoot) {
-      const target = path.resolve(cible.mediaRoot, name.slice(MEDIA_PREFIX.length));
-      if (!target.startsWith(path.resolve(cible.mediaRoot) + path.sep))
-        throw new ArchiveError(`Chemin de média invalide\u00a0: ${name}.`);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await pipeline(Readable.from(content), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    } else if (name.startsWith(MEDIA_PREFIX) && cible.files) {
+      const relative = name.slice(MEDIA_PREFIX.length);
+      if (!isStorePath(relative)) throw new ArchiveError(`Chemin de média invalide\u00a0: ${name}.`);
+      await cible.files.put(relative, Readable.from(content), size);
     }
   });
   return secret;

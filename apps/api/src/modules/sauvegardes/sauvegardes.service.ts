@@ -177,12 +177,12 @@ export class SauvegardesService {
     let outcome: { statut: 'verifiee' | 'echec'; motif: string | null; taille: number | null; manifeste: unknown };
     try {
       await mkdir(this.config.backupDir, { recursive: true, mode: 0o700 });
-      const mediaRoot = path.join(this.config.dataDir, 'media');
+      const media = { dataDir: this.config.dataDir, s3: this.config.s3 };
       // PostgreSQL is read by the archiving process itself; the embedded database, only here.
       const plan: PlanArchive =
         this.kind === 'postgres' && this.config.databaseUrl
-          ? { file, kind: 'postgres', mediaRoot, schema: await currentSchema(this.db) }
-          : { file, lecture: await lireBase({ db: this.db, kind: this.kind, mediaRoot }, file) };
+          ? { file, media, kind: 'postgres', schema: await currentSchema(this.db) }
+          : { file, media, lecture: await lireBase({ db: this.db, kind: this.kind }, file) };
       const archived = await archiverAPart(
         plan,
         { secret: this.config.jwtSecret, passphrase: this.config.backupKey, databaseUrl: this.config.databaseUrl },

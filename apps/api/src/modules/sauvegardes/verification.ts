@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createSchema, dropSchema, LATEST_MIGRATION, openDatabase } from '../../db/database.ts';
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { ArchiveError } from './archive.ts';
+import { cadence, sansPause } from './cadence.ts';
 import { chargerSauvegarde, controles, ecartsAuManifeste, inspecterSauvegarde } from './restauration.ts';
 
 /** A verification's verdict: `motif` says in French what failed. */
@@ -41,7 +42,11 @@ export async function verifierSauvegarde(
       : undefined;
   const scratch = await openDatabase({ databaseUrl, schema, loadDataDir: template });
   try {
-    await chargerSauvegarde(file, passphrase, manifeste, { db: scratch.db, schema });
+    await chargerSauvegarde(file, passphrase, manifeste, {
+      db: scratch.db,
+      schema,
+      pause: databaseUrl ? cadence() : sansPause,
+    });
     const ecarts = await ecartsAuManifeste(scratch.db, manifeste);
     const checks = await controles(scratch.db);
     const problems = [...ecarts, ...checks.grandLivre, ...(checks.audit ? [checks.audit] : [])];

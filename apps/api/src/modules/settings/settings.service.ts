@@ -2,13 +2,14 @@ import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_GROUPS, type Settings, type S
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
-import { listSettingRows, upsertSetting } from './settings.repository.ts';
+import { announceSettingsChange, listSettingRows, upsertSetting } from './settings.repository.ts';
 
 const CACHE_MS = 5_000;
 
 /**
- * Settings are read on hot paths (every request checks maintenance mode), so they are
- * cached briefly; a change made through this process is visible at once.
+ * Settings are read on hot paths (every request checks maintenance mode), so they are cached
+ * briefly. A change made through this process is visible at once, and through another instance
+ * as soon as its notice arrives (forget(); the short cache covers a notice lost with a connection).
  */
 export class SettingsService {
   private cached: { value: Settings; at: number } | null = null;
@@ -28,11 +29,17 @@ export class SettingsService {
     return value;
   }
 
+  /** Another instance changed them: the next read goes to the database. */
+  forget(): void {
+    this.cached = null;
+  }
+
   /** The admin's change; a script (no account) passes a visitor. */
   async update(who: Caller | Visitor, patch: SettingsPatch): Promise<Settings> {
     const current = await this.get();
     const next = mergeSettings(current, patch);
     await this.db.transaction().execute(async (trx) => {
+      let changed = false;
       for (const grp of SETTINGS_GROUPS) {
         const { old_values, new_values } = changedFields(current[grp], next[grp]);
         if (Object.keys(new_values).length === 0) continue;
@@ -44,7 +51,9 @@ export class SettingsService {
           old_values,
           new_values,
         });
+        changed = true;
       }
+      if (changed) await announceSettingsChange(trx);
     });
     this.cached = { value: next, at: Date.now() };
     this.onChange(next);

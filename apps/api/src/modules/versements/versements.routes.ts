@@ -138,7 +138,7 @@ export const versementsRoutes: FastifyPluginAsyncZod<{ versements: VersementsSer
       },
     },
     async (request, reply) =>
-      sendPrivateFile(reply, media.root, await versements.scan(callerOf(request), request.params.id)),
+      sendPrivateFile(reply, media.files, await versements.scan(callerOf(request), request.params.id)),
   );
 
   app.patch(
