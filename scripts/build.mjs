@@ -104,6 +104,7 @@ function buildApi() {
       'apps/api/src/check-audit.ts',
       'apps/api/src/backup.ts',
       'apps/api/src/restore.ts',
+      'apps/api/src/media-migrate.ts',
     ].map((f) => path.join(ROOT, f)),
     outdir: path.join(ROOT, 'apps/api/dist'),
   });

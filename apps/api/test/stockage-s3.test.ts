@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { S3Files, type S3Settings } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
-import { multipart, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
+import { migrerMedias } from '../src/media/migration.ts';
+import { multipart, PDF, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
 import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
 
 /**
@@ -152,6 +153,23 @@ describe('files in an S3-compatible store', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(row, row.motif ?? '').toMatchObject({ statut: 'verifiee', motif: null });
+  });
+
+  it('copies an office’s media folder into the store once, however often it is run (npm run media:migrate)', async () => {
+    const root = path.join(ctx.dataDir, 'ancien-dossier');
+    await mkdir(path.join(root, 'versements/7'), { recursive: true });
+    await writeFile(path.join(root, 'versements/7/recu.png'), PNG);
+    await writeFile(path.join(root, 'versements/7/recu.pdf'), PDF);
+    const store = new S3Files(settings);
+    try {
+      expect(await migrerMedias(root, store)).toEqual({ copies: 2, presents: 0 });
+      expect(await keys()).toEqual(expect.arrayContaining(['versements/7/recu.pdf', 'versements/7/recu.png']));
+      const copied = await store.get('versements/7/recu.pdf');
+      expect(copied?.size).toBe(PDF.length);
+      expect(await migrerMedias(root, store)).toEqual({ copies: 0, presents: 2 });
+    } finally {
+      store.close();
+    }
   });
 
   it('tells the proxy’s check whether the store answers', async () => {
