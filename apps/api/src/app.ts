@@ -11,6 +11,7 @@ import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'f
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
+import { Metrics } from './engines/metrics.ts';
 import { connectRedis } from './engines/redis.ts';
 import { loggerOptions } from './logger.ts';
 import { registerDailyMailJob } from './mail/daily-mail-job.ts';
@@ -90,12 +91,13 @@ export interface AppDeps {
   dbKind?: 'pglite' | 'postgres';
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
-  /** PostgreSQL: the other instances' notices (DatabaseHandle.listen). */
+  /** PostgreSQL: the other instances' notices (DatabaseHandle.listen) and the pool's figures. */
   listen?: DatabaseHandle['listen'];
+  poolStats?: DatabaseHandle['poolStats'];
 }
 
 /** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
-export async function buildApp({ config, db, dbKind, mailer, logger, listen }: AppDeps) {
+export async function buildApp({ config, db, dbKind, mailer, logger, listen, poolStats }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel ?? 'info'),
     genReqId: (request) => {
@@ -114,6 +116,11 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen }: A
   registerErrorHandler(app);
   registerInputGuards(app);
 
+  // Read when scraped: the backups' service is built below.
+  const metrics = config.metrics
+    ? new Metrics({ pool: poolStats, lastVerifiedBackup: () => sauvegardes.derniereVerifiee() })
+    : undefined;
+  metrics?.register(app);
   const settings = new SettingsService(db, (next) => {
     if (!config.logLevel) app.log.level = next.system.logLevel;
   });
@@ -132,7 +139,13 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen }: A
   const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);
   const releves = new RelevesService(db, settings);
   const relevesMensuels = new RelevesMensuelsService(db, settings, releves, mail, config.publicUrl, app.log);
-  registerDailyMailJob(app, [rappels, relevesMensuels], () => todayInCompany(db), config.reminders === true);
+  registerDailyMailJob(
+    app,
+    [rappels, relevesMensuels],
+    () => todayInCompany(db),
+    config.reminders === true,
+    (job, ok) => metrics?.job(job, ok),
+  );
   const sauvegardes = new SauvegardesService(
     db,
     dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
@@ -141,7 +154,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen }: A
     app.log,
     mail,
   );
-  registerSauvegardesJob(app, sauvegardes, config.backups === true);
+  registerSauvegardesJob(app, sauvegardes, config.backups === true, (job, ok) => metrics?.job(job, ok));
   // A backup under way ends (written, verified) before the database closes.
   app.addHook('onClose', () => sauvegardes.termine());
 

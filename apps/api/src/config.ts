@@ -43,6 +43,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag,
+  METRICS: booleanFlag,
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^/]/, 'doit être une adresse redis:// ou rediss://')
@@ -84,6 +85,8 @@ export interface Config {
   backups?: boolean;
   /** S3_*: the object store the files live in, shared by the instances; unset, DATA_DIR/media. */
   s3?: S3Settings | undefined;
+  /** METRICS=1: GET /metrics in the Prometheus format (never to be forwarded by the proxy). */
+  metrics?: boolean;
   /** REDIS_URL: where the instances count their rate limits together; unset, each counts its own. */
   redisUrl?: string | undefined;
 }
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupKey: e.BACKUP_KEY,
     backups: e.BACKUPS ?? e.NODE_ENV !== 'test',
+    metrics: e.METRICS ?? false,
     redisUrl: e.REDIS_URL,
     s3: e.S3_BUCKET
       ? {

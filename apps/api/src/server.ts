@@ -21,7 +21,13 @@ async function main() {
   // After the opening: PGlite's first creation copies its files world-writable whatever the umask.
   secureDataDir(config.dataDir);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, listen: database.listen });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    listen: database.listen,
+    poolStats: database.poolStats,
+  });
   if (config.seedDemo) {
     // Checked and written under one lock: instances started together seed once.
     const seeded = await holdingLock(database.db, SEED_LOCK, async (db) => {

@@ -61,6 +61,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     mailer: mail,
     logger: false,
     listen: database.listen,
+    poolStats: database.poolStats,
   });
   await app.ready();
   return {

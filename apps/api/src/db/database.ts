@@ -24,6 +24,8 @@ export interface DatabaseHandle {
    * instance's change), and after a lost connection comes back (one may have been missed meanwhile).
    */
   listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections, idle ones and requests waiting for one (the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 // bigint (FCFA) stays a string, never a lossy number; date stays 'YYYY-MM-DD'.
@@ -82,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       close: () => db.destroy(),
       listen: (channel, onNotify) => listenTo(connection, channel, onNotify),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let dataDir: string | undefined;

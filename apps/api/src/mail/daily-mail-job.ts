@@ -64,6 +64,9 @@ export async function sendClaimed<T>(
   }
 }
 
+/** Told each run of a job and whether it went through (the metrics). */
+export type JobRecord = (job: string, ok: boolean) => void;
+
 /**
  * The members' e-mails' daily job, inside the server: a run at start, then a look every hour; a
  * company day whose runs all went through without a failure is not run again by this process.
@@ -82,6 +85,7 @@ export class DailyMailJob {
     private readonly today: () => Promise<string>,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = DAILY_MAIL_INTERVAL_MS,
+    private readonly record: JobRecord = () => {},
   ) {}
 
   /** The first run now, then a look every interval; the timer never keeps the process alive. */
@@ -116,11 +120,13 @@ export class DailyMailJob {
       if (this.stopping.signal.aborted) return;
       try {
         const run = await mail.run({ today, signal: this.stopping.signal });
+        this.record(mail.name, run.echecs === 0);
         // Turned off, a failed send or a stop: looked at again at the next tick.
         if (!(run.active && run.complete && run.echecs === 0)) done = false;
         if (run.envoyes > 0 || run.echecs > 0) this.log.info({ [mail.name]: run }, 'e-mails aux membres envoyés');
       } catch (error) {
         done = false;
+        this.record(mail.name, false);
         this.log.error({ err: error, tache: mail.name }, 'tâche des e-mails aux membres en échec');
       }
     }
@@ -145,9 +151,10 @@ export function registerDailyMailJob(
   mails: readonly DailyMail[],
   today: () => Promise<string>,
   enabled: boolean,
+  record?: JobRecord,
 ): void {
   if (!enabled) return;
-  const job = new DailyMailJob(mails, today, app.log);
+  const job = new DailyMailJob(mails, today, app.log, DAILY_MAIL_INTERVAL_MS, record);
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', () => job.stop());
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobRecord } from '../../mail/daily-mail-job.ts';
 import type { SauvegardesService } from './sauvegardes.service.ts';
 
 /** How often the schedule is looked at: a slot starts within a minute of its time. */
@@ -10,14 +11,23 @@ export const SAUVEGARDES_INTERVAL_MS = 60_000;
  * twice; a server down at a slot's time takes it when it comes back. Closing the server waits for
  * the backup under way.
  */
-export function registerSauvegardesJob(app: FastifyInstance, sauvegardes: SauvegardesService, enabled: boolean): void {
+export function registerSauvegardesJob(
+  app: FastifyInstance,
+  sauvegardes: SauvegardesService,
+  enabled: boolean,
+  record: JobRecord = () => {},
+): void {
   if (!enabled) return;
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | null = null;
   const look = () => {
     looking ??= sauvegardes
       .planifier()
-      .catch((error: unknown) => app.log.error({ err: error }, 'planification des sauvegardes en échec'))
+      .then(() => record('sauvegardes', true))
+      .catch((error: unknown) => {
+        record('sauvegardes', false);
+        app.log.error({ err: error }, 'planification des sauvegardes en échec');
+      })
       .finally(() => {
         looking = null;
       });

@@ -150,6 +150,18 @@ export async function activeAdminEmails(db: Executor): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
+/** When the last verified backup ended (the metrics' age). */
+export async function lastVerifiedEnd(db: Executor): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sauvegardes')
+    .select('fin')
+    .where('statut', '=', 'verifiee')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.fin ?? null;
+}
+
 /** The last ended backup, the last verified one, the first one: what the alerts read. */
 export async function backupHistory(db: Executor) {
   const [last, verified, first] = await Promise.all([

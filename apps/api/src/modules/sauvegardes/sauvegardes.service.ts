@@ -38,6 +38,7 @@ import {
   findSauvegarde,
   finishSauvegarde,
   insertSauvegarde,
+  lastVerifiedEnd,
   listSauvegardes,
   runningSauvegarde,
   sauvegardesByAge,
@@ -103,6 +104,11 @@ export class SauvegardesService {
       ? creneauxSauvegarde(this.now(), planOf(settings)).prochain.toISOString()
       : null;
     return { chiffrement: this.config.backupKey !== undefined, prochaine };
+  }
+
+  /** When the last verified backup ended. */
+  derniereVerifiee(): Promise<Date | null> {
+    return lastVerifiedEnd(this.db);
   }
 
   async get(id: number): Promise<Sauvegarde> {
