@@ -37,8 +37,12 @@ async function main() {
     });
     if (seeded) app.log.info('Données de démonstration créées (mot de passe des comptes démo : Demo@2026)');
   }
-  if (config.databaseUrl && !config.redisUrl) {
-    app.log.warn('Plusieurs instances sur cette base ne partageraient pas leurs limites de débit (REDIS_URL absent)');
+  if (config.databaseUrl && (!config.redisUrl || !config.s3)) {
+    const unshared = [
+      ...(config.redisUrl ? [] : ['leurs limites de débit (REDIS_URL absent)']),
+      ...(config.s3 ? [] : ['leurs fichiers (S3_BUCKET absent)']),
+    ];
+    app.log.warn(`Plusieurs instances sur cette base ne partageraient pas ${unshared.join(' ni ')}`);
   }
 
   let closing = false;

@@ -60,7 +60,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; redis: Redis | 
       schema: {
         tags: ['system'],
         operationId: 'getReady',
-        summary: 'Instance prête : base, Redis et stockage joignables',
+        summary: 'Instance prête\u00a0: base, Redis et stockage joignables',
         response: { 200: readySchema, 503: readySchema },
       },
     },
