@@ -162,9 +162,6 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
   if (files instanceof LocalFiles) mkdirSync(files.root, { recursive: true, mode: 0o700 });
   if (files instanceof S3Files) app.addHook('onClose', async () => files.close());
   const media = new MediaStore(files, config.jwtSecret);
-  // reply.sendFile for the backups' downloads; the web app's own static files are registered after.
-  mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, { root: config.backupDir, serve: false });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // Over plain HTTP (an office's http://192.168.1.10:3000) upgrade-insecure-requests would turn every
@@ -270,7 +267,6 @@ async function registerWebApp(app: App, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      decorateReply: false,
       // name.br / name.gz written by the build, sent as they are to browsers that accept them.
       preCompressed: true,
       setHeaders: (res, file) => {

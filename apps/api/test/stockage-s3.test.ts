@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { S3Files, type S3Settings } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 import { migrerMedias } from '../src/media/migration.ts';
+import { inspecterSauvegarde } from '../src/modules/sauvegardes/restauration.ts';
 import { multipart, PDF, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
 import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
 
@@ -129,7 +130,7 @@ describe('files in an S3-compatible store', () => {
     expect(await keys()).toEqual([]);
   });
 
-  it('backs the store’s files up and verifies them', async () => {
+  it('backs the store’s files up, verifies the backup and keeps it in the store, served by either instance', async () => {
     const { auth } = await loginAs(ctx, 'admin');
     const form = multipart(SITE_FIELDS, [{ field: 'photo', name: 'entree.png', data: PNG }]);
     const created = await ctx.app.inject({
@@ -139,20 +140,40 @@ describe('files in an S3-compatible store', () => {
       payload: form.payload,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
-    expect(started.statusCode, started.body).toBe(202);
-    let row: { statut: string; motif: string | null; manifeste?: unknown };
-    for (;;) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/sauvegardes/${started.json().data.id}`,
-        headers: auth,
-      });
-      row = res.json().data;
-      if (row.statut !== 'en_cours') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(row, row.motif ?? '').toMatchObject({ statut: 'verifiee', motif: null });
+    const takeBackup = async () => {
+      const started = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
+      expect(started.statusCode, started.body).toBe(202);
+      for (;;) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/sauvegardes/${started.json().data.id}`,
+          headers: auth,
+        });
+        const row = res.json().data;
+        if (row.statut !== 'en_cours')
+          return row as { id: number; statut: string; motif: string | null; fichier: string; taille: number };
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const first = await takeBackup();
+    expect(first, first.motif ?? '').toMatchObject({ statut: 'verifiee', motif: null });
+    expect(await keys()).toContain(`sauvegardes/${first.fichier}`);
+    expect(readdirSync(path.join(ctx.dataDir, 'backups')).filter((f) => f.endsWith('.tar'))).toEqual([]);
+
+    // Downloaded through the other instance: the whole file, which reads back.
+    const download = await other.inject({ method: 'GET', url: `/api/sauvegardes/${first.id}/fichier`, headers: auth });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(first.taille);
+    const copy = path.join(ctx.dataDir, 'telechargee.tar');
+    await writeFile(copy, download.rawPayload);
+    expect((await inspecterSauvegarde(copy, undefined)).tables.sites).toBe(1);
+
+    // Retention at one: the next backup's arrival removes the first from the store.
+    await ctx.app.settings.update({ ip: null, userAgent: null }, { system: { backupRetention: 1 } });
+    const second = await takeBackup();
+    expect(second.statut).toBe('verifiee');
+    const kept = (await keys()).filter((key) => key.startsWith('sauvegardes/'));
+    expect(kept).toEqual([`sauvegardes/${second.fichier}`]);
   });
 
   it('copies an office’s media folder into the store once, however often it is run (npm run media:migrate)', async () => {

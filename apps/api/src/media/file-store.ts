@@ -103,7 +103,11 @@ export class S3Files implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  /** `prefix`: where in the bucket this store's paths are ('sauvegardes/' for the backups). */
+  constructor(
+    settings: S3Settings,
+    private readonly prefix = '',
+  ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
@@ -121,7 +125,7 @@ export class S3Files implements FileStore {
 
   async put(relative: string, body: Buffer | Readable, size: number): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: relative, Body: body, ContentLength: size }),
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + relative, Body: body, ContentLength: size }),
     );
   }
 
@@ -131,7 +135,7 @@ export class S3Files implements FileStore {
       await this.client.send(
         new DeleteObjectsCommand({
           Bucket: this.bucket,
-          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          Delete: { Objects: keys.map((key) => ({ Key: this.prefix + key })), Quiet: true },
         }),
       );
     }
@@ -139,7 +143,7 @@ export class S3Files implements FileStore {
 
   async get(relative: string) {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: relative }));
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + relative }));
       return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
     } catch (error) {
       if (error instanceof NoSuchKey || error instanceof NotFound) return null;
@@ -149,7 +153,7 @@ export class S3Files implements FileStore {
 
   async size(relative: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: relative }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + relative }));
       return head.ContentLength ?? 0;
     } catch (error) {
       if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
@@ -175,4 +179,9 @@ export interface MediaConfig {
 /** The store the configuration names: S3 when S3_BUCKET is set, else DATA_DIR/media. */
 export function fileStoreFor(config: MediaConfig): FileStore {
   return config.s3 ? new S3Files(config.s3) : new LocalFiles(path.join(config.dataDir, 'media'));
+}
+
+/** Where backups are kept once written: the S3 store under 'sauvegardes/', else BACKUP_DIR itself. */
+export function backupStoreFor(config: { backupDir: string; s3?: S3Settings | undefined }): FileStore {
+  return config.s3 ? new S3Files(config.s3, 'sauvegardes/') : new LocalFiles(config.backupDir);
 }

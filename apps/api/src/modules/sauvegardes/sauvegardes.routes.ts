@@ -9,6 +9,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendStored } from '../../media/private-file.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { SauvegardesService } from './sauvegardes.service.ts';
@@ -88,12 +89,11 @@ export const sauvegardesRoutes: FastifyPluginAsyncZod<{ sauvegardes: Sauvegardes
       },
     },
     async (request, reply) => {
-      const { root, name } = await sauvegardes.fichier(callerOf(request), request.params.id);
-      return reply
+      const { files, name } = await sauvegardes.fichier(callerOf(request), request.params.id);
+      reply
         .header('Content-Disposition', `attachment; filename="${name}"`)
-        .header('Cache-Control', 'private, no-store')
-        .type('application/octet-stream')
-        .sendFile(name, root, { cacheControl: false });
+        .header('Cache-Control', 'private, no-store');
+      return sendStored(reply, files, name, 'application/octet-stream');
     },
   );
 };

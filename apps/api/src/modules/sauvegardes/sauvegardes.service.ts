@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -19,6 +20,7 @@ import { type Database, migrateToLatest, openDatabase } from '../../db/database.
 import { PGDATA_TEMPLATE } from '../../db/template.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { backupStoreFor, type FileStore } from '../../media/file-store.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { zonedDateTime } from '../recus/pdf.ts';
 import { SettingsService } from '../settings/settings.service.ts';
@@ -87,7 +89,12 @@ export class SauvegardesService {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
     private readonly mailer?: Mailer,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.rangees = backupStoreFor(config);
+  }
+
+  /** Where written backups are kept: BACKUP_DIR, or the S3 store shared by the instances. */
+  private readonly rangees: FileStore;
 
   async list(query: { page: number; limit: number }) {
     const rows = await listSauvegardes(this.db, query.limit, (query.page - 1) * query.limit);
@@ -201,6 +208,11 @@ export class SauvegardesService {
       await beat();
       const verdict = await verifierAPart(file, this.config.backupKey, this.config.databaseUrl);
       const { size } = await stat(file);
+      if (this.rangees.kind === 's3') {
+        // Sent whole, verified: any instance serves it; nothing stays on this one's disk.
+        await this.rangees.put(fichier, createReadStream(file), size);
+        await rm(file, { force: true });
+      }
       outcome = {
         statut: verdict.ok ? 'verifiee' : 'echec',
         motif: verdict.ok ? null : (verdict.motif ?? 'Vérification en échec.'),
@@ -244,14 +256,14 @@ export class SauvegardesService {
     await this.retention();
   }
 
-  /** The file of a backup for the admin's download; audited. */
-  async fichier(caller: Caller, id: number): Promise<{ root: string; name: string }> {
+  /** The file of a backup for the admin's download, and where it is kept; audited. */
+  async fichier(caller: Caller, id: number): Promise<{ files: FileStore; name: string }> {
     const row = await findSauvegarde(this.db, id);
     if (!row?.fichier) throw new AppError('NOT_FOUND', 'Fichier de sauvegarde introuvable.');
     await this.db
       .transaction()
       .execute((trx) => insertAudit(trx, caller, { action: 'downloaded', table_name: 'sauvegardes', record_id: id }));
-    return { root: this.config.backupDir, name: row.fichier };
+    return { files: this.rangees, name: row.fichier };
   }
 
   /**
@@ -268,7 +280,7 @@ export class SauvegardesService {
       .slice(system.backupRetention)
       .filter((r) => r.id !== lastVerified);
     for (const row of removed) {
-      if (row.fichier) await rm(path.join(this.config.backupDir, row.fichier), { force: true });
+      if (row.fichier) await this.rangees.remove([row.fichier]);
       await this.db.transaction().execute(async (trx) => {
         await deleteSauvegarde(trx, row.id);
         await insertAudit(trx, SYSTEM, {
@@ -412,7 +424,9 @@ export async function sauvegardeEnLigneDeCommande(config: Config): Promise<strin
     await service.termine();
     const done = await service.get(id);
     if (done.statut !== 'verifiee') throw new ArchiveError(`Sauvegarde en échec\u00a0: ${done.motif}`);
-    return path.join(config.backupDir, done.fichier as string);
+    return config.s3
+      ? `s3://${config.s3.bucket}/sauvegardes/${done.fichier}`
+      : path.join(config.backupDir, done.fichier as string);
   } finally {
     await database.close();
   }
