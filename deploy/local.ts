@@ -1,0 +1,220 @@
+/**
+ * compose.yaml's topology without containers, from local packages: s3rver as the S3 store, built
+ * instances (apps/api/dist/server.js, `npm run build` first) on the machine's PostgreSQL and Redis,
+ * nginx from Debian in front with nginx.conf's rules. The two-instance tests start it through
+ * demarrerTopologie(); by hand:
+ *   DATABASE_URL=postgres://… [REDIS_URL=redis://…] node --import tsx deploy/local.ts [--instances 2] [--port 8080]
+ * Without REDIS_URL it starts a redis-server of its own.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import S3rver from 's3rver';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUCKET = 'autopromotion';
+
+export interface Instance {
+  port: number;
+  child: ChildProcess;
+  output(): string;
+}
+
+export interface Topologie {
+  /** The proxy's address. */
+  url: string;
+  instances: Instance[];
+  /** Stops everything and removes the temporary folders. */
+  arreter(): Promise<void>;
+}
+
+export interface OptionsTopologie {
+  databaseUrl: string;
+  /** A Redis of the caller's; by default one of the topology's own (redis-server on a free port). */
+  redisUrl?: string | undefined;
+  instances?: number;
+  /** The proxy's port; a free one by default. */
+  port?: number;
+  /** More environment for every instance (limits, SEED_DEMO…). */
+  env?: Record<string, string>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Waits until `url` answers 200, failing early if `alive` says the process is gone. */
+async function answers(url: string, alive: () => string | null): Promise<void> {
+  for (;;) {
+    const gone = alive();
+    if (gone !== null) throw new Error(gone);
+    const response = await fetch(url).catch(() => null);
+    if (response?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): Instance & { port: number } {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { port: Number(env.PORT ?? 0), child, output: () => output };
+}
+
+function nginxConf(prefix: string, port: number, upstreams: number[]): string {
+  return `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_max_body_size 160m;
+  client_body_buffer_size 16m;
+  proxy_request_buffering off;
+  proxy_buffering off;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  upstream produit {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location = /metrics { return 404; }
+    location / {
+      proxy_pass http://produit;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`;
+}
+
+export async function demarrerTopologie(options: OptionsTopologie): Promise<Topologie> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'topologie-'));
+  const children: ChildProcess[] = [];
+  let s3: S3rver | undefined;
+  const arreter = async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await s3?.close();
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    const s3Port = await freePort();
+    s3 = new S3rver({
+      port: s3Port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: path.join(root, 's3'),
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    await s3.run();
+    let redisUrl = options.redisUrl;
+    if (!redisUrl) {
+      const redisPort = await freePort();
+      const redis = start(
+        'redis-server',
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        process.env,
+      );
+      children.push(redis.child);
+      for (;;) {
+        if (redis.output().includes('Ready to accept connections')) break;
+        if (redis.child.exitCode !== null) throw new Error(`redis-server s’est arrêté\u00a0:\n${redis.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      redisUrl = `redis://127.0.0.1:${redisPort}`;
+    }
+    const shared: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: redisUrl,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TRUST_PROXY: '1',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const instances: Instance[] = [];
+    for (let n = 1; n <= (options.instances ?? 2); n += 1) {
+      const port = await freePort();
+      const dataDir = path.join(root, `instance-${n}`);
+      const instance = start(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+        ...shared,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+      });
+      children.push(instance.child);
+      instances.push(instance);
+    }
+    for (const instance of instances) {
+      await answers(`http://127.0.0.1:${instance.port}/api/ready`, () =>
+        instance.child.exitCode === null ? null : `une instance s’est arrêtée\u00a0:\n${instance.output()}`,
+      );
+    }
+    const port = options.port ?? (await freePort());
+    const prefix = path.join(root, 'nginx');
+    await mkdir(path.join(prefix, 'tmp'), { recursive: true });
+    await writeFile(
+      path.join(prefix, 'nginx.conf'),
+      nginxConf(
+        prefix,
+        port,
+        instances.map((i) => i.port),
+      ),
+    );
+    const nginx = start('nginx', ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+      ...process.env,
+    });
+    children.push(nginx.child);
+    const url = `http://127.0.0.1:${port}`;
+    await answers(`${url}/api/health`, () =>
+      nginx.child.exitCode === null ? null : `nginx s’est arrêté\u00a0:\n${nginx.output()}`,
+    );
+    return { url, instances, arreter };
+  } catch (error) {
+    await arreter();
+    throw error;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { instances: { type: 'string' }, port: { type: 'string' } } });
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error('DATABASE_URL est requis.');
+    process.exit(1);
+  }
+  const topologie = await demarrerTopologie({
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL,
+    instances: Number(values.instances ?? 2),
+    port: Number(values.port ?? 8080),
+  });
+  console.log(
+    `Prêt sur ${topologie.url} (${topologie.instances.length} instances\u00a0: ${topologie.instances.map((i) => i.port).join(', ')})`,
+  );
+  const stop = () => void topologie.arreter().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
