@@ -1,12 +1,12 @@
 /**
  * compose.yaml's topology without containers, from local packages: s3rver as the S3 store, built
- * instances (apps/api/dist/server.js, `npm run build` first) on the machine's PostgreSQL and Redis,
+ * instances (apps/api/dist/server.js, built first when out of date) on the machine's PostgreSQL,
  * nginx from Debian in front with nginx.conf's rules. The two-instance tests start it through
  * demarrerTopologie(); by hand:
  *   DATABASE_URL=postgres://… [REDIS_URL=redis://…] node --import tsx deploy/local.ts [--instances 2] [--port 8080]
  * Without REDIS_URL it starts a redis-server of its own.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -105,6 +105,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 }
 
 export async function demarrerTopologie(options: OptionsTopologie): Promise<Topologie> {
+  // The built server, brought up to date (nothing is done when it is).
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'api'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`la construction de l’API a échoué\u00a0:\n${build.stderr}`);
   const root = await mkdtemp(path.join(os.tmpdir(), 'topologie-'));
   const children: ChildProcess[] = [];
   let s3: S3rver | undefined;
