@@ -50,7 +50,7 @@ describe('metrics', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(await scrape()).toMatch(/^backup_last_verified_age_seconds \d+(\.\d+)?(e[-+]\d+)?$/m);
-  });
+  }, 120_000);
 
   it('counts each job’s runs and failures', async () => {
     const metrics = new Metrics({ lastVerifiedBackup: async () => null });

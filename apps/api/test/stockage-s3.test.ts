@@ -174,7 +174,7 @@ describe('files in an S3-compatible store', () => {
     expect(second.statut).toBe('verifiee');
     const kept = (await keys()).filter((key) => key.startsWith('sauvegardes/'));
     expect(kept).toEqual([`sauvegardes/${second.fichier}`]);
-  });
+  }, 180_000);
 
   it('copies an office’s media folder into the store once, however often it is run (npm run media:migrate)', async () => {
     const root = path.join(ctx.dataDir, 'ancien-dossier');
