@@ -70,6 +70,20 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): Instanc
   return { port: Number(env.PORT ?? 0), child, output: () => output };
 }
 
+/** A redis-server of its own on `port`, keeping nothing on disk, once it accepts connections. */
+export async function startRedis(port: number): Promise<Instance> {
+  const redis = start(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { ...process.env, PORT: String(port) },
+  );
+  while (!redis.output().includes('Ready to accept connections')) {
+    if (redis.child.exitCode !== null) throw new Error(`redis-server s’est arrêté\u00a0:\n${redis.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return redis;
+}
+
 function nginxConf(prefix: string, port: number, upstreams: number[]): string {
   return `worker_processes 1;
 daemon off;
@@ -128,19 +142,9 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
     await s3.run();
     let redisUrl = options.redisUrl;
     if (!redisUrl) {
-      const redisPort = await freePort();
-      const redis = start(
-        'redis-server',
-        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        process.env,
-      );
+      const redis = await startRedis(await freePort());
       children.push(redis.child);
-      for (;;) {
-        if (redis.output().includes('Ready to accept connections')) break;
-        if (redis.child.exitCode !== null) throw new Error(`redis-server s’est arrêté\u00a0:\n${redis.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      redisUrl = `redis://127.0.0.1:${redisPort}`;
+      redisUrl = `redis://127.0.0.1:${redis.port}`;
     }
     const shared: NodeJS.ProcessEnv = {
       ...process.env,

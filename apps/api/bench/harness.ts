@@ -8,12 +8,14 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { freePort } from '../../../deploy/local.ts';
 import { BENCH_DATABASE, BENCH_PASSWORD, benchDatabaseUrl, ensureBenchDatabase } from './seed.ts';
+
+export { freePort };
 
 /**
  * A bench's command line: `[--only a,b] [--duration seconds] [--reseed] [--database name]`, the
@@ -87,14 +89,6 @@ export function serverEntry(): { args: string[]; label: string } {
   return existsSync(built)
     ? { args: [built], label: 'Built server (dist/server.js)' }
     : { args: ['--import', 'tsx', 'src/server.ts'], label: 'Server from sources (tsx)' };
-}
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Starts a server process and waits until `ready` answers 200 (or the process dies). */

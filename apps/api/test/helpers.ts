@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Role } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
+import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -76,6 +77,27 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       if (databaseUrl && schema) await dropSchema(database.db, schema);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An empty database of its own on the DATABASE_URL server, for processes that work in its default
+ * schema (a restore's target, started instances); `drop` removes it, connections and all.
+ */
+export async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL as string);
+  const name = `e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.href });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     },
   };
 }

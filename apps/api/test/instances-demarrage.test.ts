@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../deploy/local.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { emptyDatabase } from './helpers.ts';
 
 /**
  * Three instances started together on one empty PostgreSQL database (issue 25): the migrations
@@ -18,14 +19,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
   it('migrate and seed an empty database once, and all serve', { timeout: 240_000 }, async () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', 'api', 'template'], {
@@ -33,13 +26,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);
-    const server = new URL(process.env.DATABASE_URL as string);
-    const name = `i_${randomBytes(6).toString('hex')}`;
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    const admin = new pg.Client({ connectionString: server.href });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const database = await emptyDatabase();
     const dirs: string[] = [];
     try {
       const secret = randomBytes(32).toString('hex');
@@ -52,7 +39,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
             cwd: ROOT,
             env: {
               ...process.env,
-              DATABASE_URL: target.href,
+              DATABASE_URL: database.url,
               JWT_SECRET: secret,
               SEED_DEMO: '1',
               DATA_DIR: dataDir,
@@ -82,7 +69,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
       const seeded = instances.filter((i) => i.output().includes('Données de démonstration créées'));
       expect(seeded).toHaveLength(1);
 
-      const copy = new pg.Client({ connectionString: target.href });
+      const copy = new pg.Client({ connectionString: database.url });
       await copy.connect();
       try {
         const { rows: applied } = await copy.query('SELECT name FROM kysely_migration ORDER BY name');
@@ -99,8 +86,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
       expect(login.status, await login.clone().text()).toBe(200);
     } finally {
       for (const child of children) child.kill('SIGKILL');
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
       for (const dir of dirs) await rm(dir, { recursive: true, force: true });
     }
   });

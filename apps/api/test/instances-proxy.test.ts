@@ -5,6 +5,7 @@ import { demarrerTopologie, type Topologie } from '../../../deploy/local.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { multipart, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
+import { emptyDatabase } from './helpers.ts';
 
 /**
  * Two built instances behind nginx on PostgreSQL, the topology's own Redis and the local S3
@@ -15,8 +16,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const data = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
 describe.runIf(databaseUrl)('two instances behind the proxy', () => {
   let topologie: Topologie;
-  let admin: pg.Client;
-  const name = `p_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof emptyDatabase>>;
   let token: string;
   let gestionnaire: string;
   let comptable: string;
@@ -40,14 +40,9 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
     });
 
   beforeAll(async () => {
-    const server = new URL(databaseUrl as string);
-    admin = new pg.Client({ connectionString: server.href });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const target = new URL(server);
-    target.pathname = `/${name}`;
+    database = await emptyDatabase();
     topologie = await demarrerTopologie({
-      databaseUrl: target.href,
+      databaseUrl: database.url,
       env: { SEED_DEMO: '1', LOGIN_RATE_LIMIT: '6', REMINDERS: '0', BACKUPS: '0' },
     });
     // Three of the six sign-ins a minute this address has (the limit's test takes the rest).
@@ -57,8 +52,7 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
   }, 240_000);
   afterAll(async () => {
     await topologie?.arreter();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('serves through one instance the photo uploaded through the other', async () => {
@@ -107,16 +101,14 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
     expect(answers).toEqual([401, 401, 401, 429]);
   });
   it('loses no acknowledged write when an instance is killed under declarations and validations', async () => {
-    const target = new URL(databaseUrl as string);
-    target.pathname = `/${name}`;
-    const database = new pg.Client({ connectionString: target.href });
-    await database.connect();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
     try {
-      const { rows: clients } = await database.query<{ id: number; produit_id: number }>(
+      const { rows: clients } = await client.query<{ id: number; produit_id: number }>(
         `SELECT m.id, m.produit_id FROM membres m JOIN utilisateurs u ON u.id = m.gestionnaire_id
          WHERE u.email = 'gestionnaire@demo.test' AND m.produit_id IS NOT NULL ORDER BY m.id`,
       );
-      const { rows: banques } = await database.query<{ id: number }>('SELECT id FROM banques ORDER BY id LIMIT 1');
+      const { rows: banques } = await client.query<{ id: number }>('SELECT id FROM banques ORDER BY id LIMIT 1');
       expect(clients.length).toBeGreaterThan(0);
 
       /** A call retried with the same request (its idempotency key) until an instance answers it. */
@@ -169,14 +161,14 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
       expect(killed).toBe(true);
       expect(topologie.instances[0]?.child.signalCode).toBe('SIGKILL');
 
-      const { rows } = await database.query<{ id: number; statut: string }>(
+      const { rows } = await client.query<{ id: number; statut: string }>(
         'SELECT id, statut FROM versements WHERE id = ANY($1)',
         [declared],
       );
       expect(rows).toHaveLength(40);
       expect(new Set(declared).size).toBe(40);
       expect(rows.every((row) => row.statut === 'valide')).toBe(true);
-      const ledger = await openDatabase({ databaseUrl: target.href });
+      const ledger = await openDatabase({ databaseUrl: database.url });
       try {
         expect(await ledgerBreaches(ledger.db)).toEqual([]);
       } finally {
@@ -187,7 +179,7 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
       for (let n = 0; n < 10; n += 1) answers.push((await through('/api/sites')).status);
       expect(answers).toEqual(Array(10).fill(200));
     } finally {
-      await database.end();
+      await client.end();
     }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort, startRedis as startRedisServer } from '../../../deploy/local.ts';
 import { type App, buildApp } from '../src/app.ts';
 import { buildTestApp, createAccount, loginAs, PASSWORD, type TestContext } from './helpers.ts';
 
@@ -12,33 +12,8 @@ import { buildTestApp, createAccount, loginAs, PASSWORD, type TestContext } from
 let redis: ChildProcess | undefined;
 let redisPort: number;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startRedis(): Promise<void> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  redis = child;
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += String(chunk);
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server s’est arrêté (${code})\n${out}`)));
-  });
+  redis = (await startRedisServer(redisPort)).child;
 }
 
 async function stopRedis(): Promise<void> {

@@ -1,15 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { SauvegardesService } from '../src/modules/sauvegardes/sauvegardes.service.ts';
 import { SettingsService } from '../src/modules/settings/settings.service.ts';
-import { createAccount, testConfig } from './helpers.ts';
+import { createAccount, emptyDatabase, testConfig } from './helpers.ts';
 
 /**
  * npm run backup and npm run restore as an operator runs them: processes of their own on an
@@ -135,23 +133,17 @@ describe('npm run backup, npm run restore', () => {
       expect(backup.code, backup.err).toBe(0);
       const file = backup.out.match(/Sauvegarde vérifiée\u00a0: (.+)$/m)?.[1] as string;
 
-      const server = new URL(process.env.DATABASE_URL as string);
-      const name = `r_${randomBytes(6).toString('hex')}`;
-      const target = new URL(server);
-      target.pathname = `/${name}`;
-      const admin = new pg.Client({ connectionString: server.href });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      const target = await emptyDatabase();
       try {
         const dataDir = path.join(root, 'postgres');
-        const restored = await run('restore', dataDir, [file], target.href);
+        const restored = await run('restore', dataDir, [file], target.url);
         expect(restored.code, restored.err + restored.out).toBe(0);
         expect(restored.out).toContain('check:ledger\u00a0: grand livre cohérent.');
         expect(restored.out).toContain('check:audit\u00a0: journal d’audit intègre.');
         expect(await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(
           await readFile(path.join(source, 'jwt-secret'), 'utf8'),
         );
-        const copy = await openDatabase({ databaseUrl: target.href });
+        const copy = await openDatabase({ databaseUrl: target.url });
         try {
           const sites = await copy.db.selectFrom('sites').select('nom_site').execute();
           expect(sites).toEqual([{ nom_site: 'Cité Test' }]);
@@ -159,15 +151,14 @@ describe('npm run backup, npm run restore', () => {
           await copy.close();
         }
 
-        const again = await run('restore', dataDir, [file], target.href);
+        const again = await run('restore', dataDir, [file], target.url);
         expect(again.code).toBe(1);
         expect(again.err).toContain('n’est pas vide');
-        const forced = await run('restore', dataDir, [file, '--force'], target.href);
+        const forced = await run('restore', dataDir, [file, '--force'], target.url);
         expect(forced.code, forced.err + forced.out).toBe(0);
         expect(forced.out).toContain('Contenu actuel sauvegardé');
       } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await target.drop();
       }
     },
     240_000,

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../deploy/local.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = 'apps/api/dist/server.js';
@@ -13,14 +13,6 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The built entry run as a service would, under the usual umask 022, on the embedded database. */
 function run(entry: string, dataDir: string, port: number, args: string[] = []) {

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../deploy/local.ts';
 import { type App, buildApp } from '../src/app.ts';
 import { S3Files, type S3Settings } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
@@ -21,16 +21,6 @@ import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
 let s3: S3rver;
 let directory: string;
 let settings: S3Settings;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startS3(port: number) {
   s3 = new S3rver({
@@ -89,18 +79,23 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
+/** A site with its photo, created by the admin through the first instance. */
+async function createSite(auth: { authorization: string }) {
+  const form = multipart(SITE_FIELDS, [{ field: 'photo', name: 'entree.png', data: PNG }]);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/sites',
+    headers: { ...auth, ...form.headers },
+    payload: form.payload,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data;
+}
+
 describe('files in an S3-compatible store', () => {
   it('serves through one instance the photo uploaded through the other, nothing on either disk', async () => {
     const { auth } = await loginAs(ctx, 'admin');
-    const form = multipart(SITE_FIELDS, [{ field: 'photo', name: 'entree.png', data: PNG }]);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sites',
-      headers: { ...auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const site = created.json().data;
+    const site = await createSite(auth);
     expect(await keys()).toEqual([expect.stringMatching(/^sites\/\d+\/[0-9a-f-]{36}\.png$/)]);
 
     const seen = await other.inject({ method: 'GET', url: `/api/sites/${site.id}`, headers: auth });
@@ -132,14 +127,7 @@ describe('files in an S3-compatible store', () => {
 
   it('backs the store’s files up, verifies the backup and keeps it in the store, served by either instance', async () => {
     const { auth } = await loginAs(ctx, 'admin');
-    const form = multipart(SITE_FIELDS, [{ field: 'photo', name: 'entree.png', data: PNG }]);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sites',
-      headers: { ...auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await createSite(auth);
     const takeBackup = async () => {
       const started = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
       expect(started.statusCode, started.body).toBe(202);
