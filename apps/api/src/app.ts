@@ -11,10 +11,11 @@ import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'f
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
+import { type Jobs, registerJobs } from './engines/jobs.ts';
 import { Metrics } from './engines/metrics.ts';
 import { connectRedis } from './engines/redis.ts';
 import { loggerOptions } from './logger.ts';
-import { registerDailyMailJob } from './mail/daily-mail-job.ts';
+import { DailyMailJob, type JobRecord } from './mail/daily-mail-job.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { fileStoreFor, LocalFiles, S3Files } from './media/file-store.ts';
 import { MediaStore } from './media/media-store.ts';
@@ -59,7 +60,7 @@ import { remboursementsRoutes } from './modules/remboursements/remboursements.ro
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
 import { RetardsService } from './modules/retards/retards.service.ts';
-import { registerSauvegardesJob } from './modules/sauvegardes/planification.ts';
+import { sauvegardesTask } from './modules/sauvegardes/planification.ts';
 import { sauvegardesRoutes } from './modules/sauvegardes/sauvegardes.routes.ts';
 import { SauvegardesService } from './modules/sauvegardes/sauvegardes.service.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/settings.repository.ts';
@@ -121,8 +122,13 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
     ? new Metrics({ pool: poolStats, lastVerifiedBackup: () => sauvegardes.derniereVerifiee() })
     : undefined;
   metrics?.register(app);
+  let jobs: Jobs | undefined;
   const settings = new SettingsService(db, (next) => {
     if (!config.logLevel) app.log.level = next.system.logLevel;
+    // The tasks' slots follow the company's time zone.
+    jobs?.schedule(next.general.timeZone).catch((error: unknown) => {
+      app.log.error({ err: error }, 'tâches non replanifiées');
+    });
   });
   app.decorate('settings', settings);
   if (listen) {
@@ -139,13 +145,6 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
   const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);
   const releves = new RelevesService(db, settings);
   const relevesMensuels = new RelevesMensuelsService(db, settings, releves, mail, config.publicUrl, app.log);
-  registerDailyMailJob(
-    app,
-    [rappels, relevesMensuels],
-    () => todayInCompany(db),
-    config.reminders === true,
-    (job, ok) => metrics?.job(job, ok),
-  );
   const sauvegardes = new SauvegardesService(
     db,
     dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
@@ -154,7 +153,18 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
     app.log,
     mail,
   );
-  registerSauvegardesJob(app, sauvegardes, config.backups === true, (job, ok) => metrics?.job(job, ok));
+  const recordJob: JobRecord = (job, ok) => metrics?.job(job, ok);
+  jobs = registerJobs(
+    app,
+    db,
+    [
+      ...(config.reminders
+        ? [new DailyMailJob([rappels, relevesMensuels], () => todayInCompany(db), app.log, recordJob)]
+        : []),
+      ...(config.backups ? [sauvegardesTask(sauvegardes, app.log, recordJob)] : []),
+    ],
+    async () => (await settings.get()).general.timeZone,
+  );
   // A backup under way ends (written, verified) before the database closes.
   app.addHook('onClose', () => sauvegardes.termine());
 

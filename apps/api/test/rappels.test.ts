@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { Jobs } from '../src/engines/jobs.ts';
 import { DailyMailJob } from '../src/mail/daily-mail-job.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { todayInCompany } from '../src/modules/echeanciers/echeanciers.repository.ts';
@@ -351,7 +352,7 @@ describe('the job inside the server', () => {
     const email = await emailOf(client.id);
 
     // The tests' configuration leaves it off: the server's start starts no job.
-    const start = vi.spyOn(DailyMailJob.prototype, 'start');
+    const start = vi.spyOn(Jobs.prototype, 'start');
     try {
       const quiet = await buildApp({ config: testConfig(ctx.dataDir), db: ctx.db, mailer: ctx.mail, logger: false });
       await quiet.ready();
@@ -376,9 +377,8 @@ describe('the job inside the server', () => {
 
     // A restart the same day, and the hourly look after it: the row is there, nothing goes again.
     const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log);
-    job.start();
-    await job.tick();
-    await job.tick();
+    await job.run();
+    await job.run();
     await job.stop();
     expect(await rowsOf(client.id)).toHaveLength(1);
     expect(ctx.mail.to(email)).toHaveLength(1);
@@ -394,24 +394,15 @@ describe('the job inside the server', () => {
     expect(() => loadConfig({ ...env, REMINDERS: 'oui' })).toThrow(/REMINDERS/);
   });
 
-  it('stops when the server closes: no tick nor run after close', async () => {
-    // Its interval on a clock of the test's own, so that "no tick any more" is known, not waited for.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log, 10);
+  it('runs nothing once stopped (the server closes)', async () => {
+    const job = new DailyMailJob([rappels], () => todayInCompany(ctx.db), ctx.app.log);
     const run = vi.spyOn(rappels, 'run');
     try {
-      job.start();
-      expect(vi.getTimerCount()).toBe(1);
       await job.stop();
-      expect(vi.getTimerCount()).toBe(0);
-      const calls = run.mock.calls.length;
-      expect(calls).toBeLessThanOrEqual(1);
-      // A look asked for all the same runs nothing.
-      await job.tick();
-      expect(run.mock.calls.length).toBe(calls);
+      await job.run();
+      expect(run).not.toHaveBeenCalled();
     } finally {
       run.mockRestore();
-      vi.useRealTimers();
     }
   });
 });

@@ -246,8 +246,7 @@ describe('the daily job sends them with the reminders', () => {
 
       const { service, sent } = capturing();
       const job = new DailyMailJob([service], () => todayInCompany(ctx.db), ctx.app.log);
-      job.start();
-      await job.tick();
+      await job.run();
       await job.stop();
       expect(sent.filter((m) => m.to === email)).toEqual([]);
     });

@@ -7,7 +7,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely
 import pg from 'pg';
 import { lockDataDir } from './data-dir.ts';
 import { migrations } from './migrations/index.ts';
-import { PGliteDialect, PGliteKysely } from './pglite-dialect.ts';
+import { PGliteKysely } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -110,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
     throw error;
   });
-  const db = new PGliteKysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new PGliteKysely<DB>(client);
   const close = async () => {
     await db.destroy();
     release();
@@ -198,6 +198,9 @@ export const SCHEMA_LOCK = 7_240_011;
 /** The demo seed: instances started together on an empty database seed it once. */
 export const SEED_LOCK = 7_240_012;
 
+/** The job queue's creation: instances started together create its tables and queues in turn. */
+export const JOBS_LOCK = 7_240_013;
+
 /** Runs `work` on one connection holding a session advisory lock, whichever instance asks. */
 export async function holdingLock<T>(
   db: Database,
@@ -223,8 +226,13 @@ export async function createSchema(db: Database, name: string): Promise<void> {
 }
 
 export async function dropSchema(db: Database, name: string): Promise<void> {
-  await holdingSchemaLock(db, (connection) => sql`DROP SCHEMA IF EXISTS ${sql.id(name)} CASCADE`.execute(connection));
+  await holdingSchemaLock(db, (connection) =>
+    sql`DROP SCHEMA IF EXISTS ${sql.id(name)}, ${sql.id(jobsSchemaOf(name))} CASCADE`.execute(connection),
+  );
 }
+
+/** Where the job queue keeps its tables, beside the schema it works for (a test file's has its own). */
+export const jobsSchemaOf = (schema: string) => (schema === 'public' ? 'pgboss' : `${schema}_pgboss`);
 
 /** Empties the connection's current schema (what restore --force replaces). */
 export async function recreateSchema(db: Database): Promise<void> {

@@ -47,6 +47,16 @@ const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
  * inside it (instead of on the transaction) is refused at once by the driver below.
  */
 export class PGliteKysely<T> extends Kysely<T> {
+  constructor(private readonly client: PGlite) {
+    super({ dialect: new PGliteDialect(client) });
+  }
+
+  /** Runs a text of several statements (the job queue's own scripts) once the one connection is free. */
+  async script(text: string): Promise<{ rows: unknown[] }> {
+    const results = await this.connection().execute(() => this.client.exec(text));
+    return { rows: results.at(-1)?.rows ?? [] };
+  }
+
   override transaction(): TransactionBuilder<T> {
     const builder = super.transaction();
     const execute = builder.execute.bind(builder);

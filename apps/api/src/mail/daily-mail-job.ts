@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RecurringTask } from '../engines/jobs.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
-
-/** How often the job looks whether today's e-mails went: the day changes at the company's midnight. */
-export const DAILY_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 
 /** What one kind of e-mail's run did, for the log and the tests. */
 export interface MailRun {
@@ -68,13 +66,15 @@ export async function sendClaimed<T>(
 export type JobRecord = (job: string, ok: boolean) => void;
 
 /**
- * The members' e-mails' daily job, inside the server: a run at start, then a look every hour; a
- * company day whose runs all went through without a failure is not run again by this process.
- * Another run the same day (a restart, a second server) sends nothing twice: the rows' unique keys
- * decide. Closing the server stops it between two e-mails.
+ * The members' e-mails' daily task, a job of the queue (src/engines/jobs.ts): at the server's start,
+ * then every hour of the company's day. A company day whose runs all went through without a failure
+ * is not run again by this process. Another run the same day (a restart, another instance) sends
+ * nothing twice: the rows' unique keys decide. Stopping it stops the run between two e-mails.
  */
-export class DailyMailJob {
-  private timer: NodeJS.Timeout | undefined;
+export class DailyMailJob implements RecurringTask {
+  readonly name = 'courriels-membres';
+  /** Every hour: the day changes at the company's midnight. */
+  readonly cron = '0 * * * *';
   private readonly stopping = new AbortController();
   private current: Promise<void> | null = null;
   /** The company day whose e-mails all went. */
@@ -84,16 +84,11 @@ export class DailyMailJob {
     private readonly mails: readonly DailyMail[],
     private readonly today: () => Promise<string>,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = DAILY_MAIL_INTERVAL_MS,
     private readonly record: JobRecord = () => {},
   ) {}
 
-  /** The first run now, then a look every interval; the timer never keeps the process alive. */
-  start(): void {
-    if (this.timer || this.stopping.signal.aborted) return;
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
-    void this.tick();
+  run(): Promise<void> {
+    return this.tick();
   }
 
   /** Runs today's e-mails unless done; a look while a run is on waits for that run. */
@@ -121,7 +116,7 @@ export class DailyMailJob {
       try {
         const run = await mail.run({ today, signal: this.stopping.signal });
         this.record(mail.name, run.echecs === 0);
-        // Turned off, a failed send or a stop: looked at again at the next tick.
+        // Turned off, a failed send or a stop: looked at again at the next run.
         if (!(run.active && run.complete && run.echecs === 0)) done = false;
         if (run.envoyes > 0 || run.echecs > 0) this.log.info({ [mail.name]: run }, 'e-mails aux membres envoyés');
       } catch (error) {
@@ -133,28 +128,9 @@ export class DailyMailJob {
     if (done) this.doneFor = today;
   }
 
-  /** No more ticks; the run under way stops after its current e-mail, and is waited for. */
+  /** No more runs; the run under way stops after its current e-mail, and is waited for. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     this.stopping.abort();
     await this.current;
   }
-}
-
-/**
- * The job, when the configuration asks for it (REMINDERS, on by default outside tests): started
- * once the server is ready (after the demo seed), stopped when it closes, before the database.
- */
-export function registerDailyMailJob(
-  app: FastifyInstance,
-  mails: readonly DailyMail[],
-  today: () => Promise<string>,
-  enabled: boolean,
-  record?: JobRecord,
-): void {
-  if (!enabled) return;
-  const job = new DailyMailJob(mails, today, app.log, DAILY_MAIL_INTERVAL_MS, record);
-  app.addHook('onReady', async () => job.start());
-  app.addHook('onClose', () => job.stop());
 }
