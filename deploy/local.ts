@@ -22,12 +22,16 @@ export interface Instance {
   port: number;
   child: ChildProcess;
   output(): string;
+  /** An app instance's DATA_DIR (its mail without SMTP_URL lands there). */
+  dataDir?: string;
 }
 
 export interface Topologie {
   /** The proxy's address. */
   url: string;
   instances: Instance[];
+  /** The topology's own redis-server, when no REDIS_URL was given. */
+  redis?: Instance | undefined;
   /** Stops everything and removes the temporary folders. */
   arreter(): Promise<void>;
 }
@@ -84,7 +88,19 @@ export async function startRedis(port: number): Promise<Instance> {
   return redis;
 }
 
-function nginxConf(prefix: string, port: number, upstreams: number[]): string {
+/**
+ * Who the client is, told to the instances in X-Forwarded-For: whoever connects, as the product's
+ * nginx.conf says (a client's own X-Forwarded-For is replaced, never trusted). The tests' lane
+ * through the proxy speaks as clients from several addresses: there, a test-only header names one.
+ */
+type ClientAddress = 'connection' | 'test-header';
+
+function nginxConf(prefix: string, port: number, upstreams: number[], client: ClientAddress): string {
+  const forwarded = client === 'connection' ? '$remote_addr' : '$client_address';
+  const named =
+    client === 'connection'
+      ? ''
+      : `  map $http_x_test_client_address $client_address { '' $remote_addr; default $http_x_test_client_address; }\n`;
   return `worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
@@ -101,7 +117,7 @@ http {
   fastcgi_temp_path ${prefix}/tmp/fastcgi;
   uwsgi_temp_path ${prefix}/tmp/uwsgi;
   scgi_temp_path ${prefix}/tmp/scgi;
-  upstream produit {
+${named}  upstream produit {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
   }
   server {
@@ -110,12 +126,62 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
     location / {
       proxy_pass http://produit;
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_next_upstream error timeout http_502 http_503;
+      proxy_set_header X-Forwarded-For ${forwarded};
+      proxy_next_upstream error timeout http_502;
     }
   }
 }
 `;
+}
+
+/** The S3 settings of a store started by startS3: s3rver takes any key. */
+export function s3Settings(port: number) {
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+}
+
+/** s3rver on a free port, keeping its objects under `directory`, with the product's bucket. */
+export async function startS3(directory: string): Promise<{ s3: S3rver; port: number }> {
+  const port = await freePort();
+  const s3 = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  await s3.run();
+  return { s3, port };
+}
+
+/** nginx with nginx.conf's rules in front of `upstreams`, its files under `prefix`, once it answers. */
+export async function startNginx(
+  prefix: string,
+  upstreams: number[],
+  options: { port?: number | undefined; client?: ClientAddress } = {},
+): Promise<Instance & { url: string }> {
+  const port = options.port ?? (await freePort());
+  await mkdir(path.join(prefix, 'tmp'), { recursive: true });
+  await writeFile(path.join(prefix, 'nginx.conf'), nginxConf(prefix, port, upstreams, options.client ?? 'connection'));
+  const nginx = start('nginx', ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+    ...process.env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await answers(`${url}/api/health`, () =>
+      nginx.child.exitCode === null ? null : `nginx s’est arrêté :\n${nginx.output()}`,
+    );
+  } catch (error) {
+    nginx.child.kill('SIGKILL');
+    throw error;
+  }
+  return { ...nginx, port, url };
 }
 
 export async function demarrerTopologie(options: OptionsTopologie): Promise<Topologie> {
@@ -131,18 +197,12 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
     await rm(root, { recursive: true, force: true });
   };
   try {
-    const s3Port = await freePort();
-    s3 = new S3rver({
-      port: s3Port,
-      address: '127.0.0.1',
-      silent: true,
-      directory: path.join(root, 's3'),
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    await s3.run();
+    const store = await startS3(path.join(root, 's3'));
+    s3 = store.s3;
     let redisUrl = options.redisUrl;
+    let redis: Instance | undefined;
     if (!redisUrl) {
-      const redis = await startRedis(await freePort());
+      redis = await startRedis(await freePort());
       children.push(redis.child);
       redisUrl = `redis://127.0.0.1:${redis.port}`;
     }
@@ -151,7 +211,7 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl,
       REDIS_URL: redisUrl,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: `http://127.0.0.1:${store.port}`,
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
@@ -172,33 +232,20 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
         DATA_DIR: dataDir,
       });
       children.push(instance.child);
-      instances.push(instance);
+      instances.push({ ...instance, dataDir });
     }
     for (const instance of instances) {
       await answers(`http://127.0.0.1:${instance.port}/api/ready`, () =>
         instance.child.exitCode === null ? null : `une instance s’est arrêtée\u00a0:\n${instance.output()}`,
       );
     }
-    const port = options.port ?? (await freePort());
-    const prefix = path.join(root, 'nginx');
-    await mkdir(path.join(prefix, 'tmp'), { recursive: true });
-    await writeFile(
-      path.join(prefix, 'nginx.conf'),
-      nginxConf(
-        prefix,
-        port,
-        instances.map((i) => i.port),
-      ),
+    const nginx = await startNginx(
+      path.join(root, 'nginx'),
+      instances.map((i) => i.port),
+      { port: options.port },
     );
-    const nginx = start('nginx', ['-e', 'stderr', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-      ...process.env,
-    });
     children.push(nginx.child);
-    const url = `http://127.0.0.1:${port}`;
-    await answers(`${url}/api/health`, () =>
-      nginx.child.exitCode === null ? null : `nginx s’est arrêté\u00a0:\n${nginx.output()}`,
-    );
-    return { url, instances, arreter };
+    return { url: nginx.url, instances, redis, arreter };
   } catch (error) {
     await arreter();
     throw error;

@@ -94,11 +94,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** PostgreSQL: the other instances' notices (DatabaseHandle.listen) and the pool's figures. */
   listen?: DatabaseHandle['listen'];
+  inTurn?: DatabaseHandle['inTurn'];
   poolStats?: DatabaseHandle['poolStats'];
 }
 
 /** Builds the whole HTTP application; nothing happens at import, nothing listens here. */
-export async function buildApp({ config, db, dbKind, mailer, logger, listen, poolStats }: AppDeps) {
+export async function buildApp({ config, db, dbKind, mailer, logger, listen, poolStats, inTurn }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel ?? 'info'),
     genReqId: (request) => {
@@ -139,7 +140,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
 
   const mail =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log);
+  const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log, inTurn);
   const notices = new NoticeMailer(db, settings, mail, app.log);
   app.addHook('onClose', () => notices.settled());
   const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);

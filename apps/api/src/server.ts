@@ -26,6 +26,7 @@ async function main() {
     db: database.db,
     dbKind: database.kind,
     listen: database.listen,
+    inTurn: database.inTurn,
     poolStats: database.poolStats,
   });
   if (config.seedDemo) {

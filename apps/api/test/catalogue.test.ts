@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { can, ROLES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXE, multipart, PDF, PNG, PRODUIT_FIELDS, SITE_FIELDS } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, loginAs, type TestContext } from './helpers.ts';
 import { createMembre } from './people-helpers.ts';
+import { storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -15,20 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function filesOnDisk(): Promise<string[]> {
-  const root = path.join(ctx.dataDir, 'media');
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(full);
-    }
-  };
-  await walk(root);
-  return found;
-}
 
 async function createSite(fields: Record<string, string | number> = SITE_FIELDS, auth = admin.auth) {
   const form = multipart(fields, [{ field: 'photo', name: 'entree.png', data: PNG }]);
@@ -124,10 +109,10 @@ describe('sites', () => {
     expect(refused.json().message).toMatch(/contient encore 1 produit/);
 
     const empty = (await createSite()).json().data;
-    const before = await filesOnDisk();
+    const before = await storedFiles(ctx);
     const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/sites/${empty.id}`, headers: admin.auth });
     expect(deleted.statusCode).toBe(200);
-    expect((await filesOnDisk()).length).toBe(before.length - 1);
+    expect((await storedFiles(ctx)).length).toBe(before.length - 1);
   });
 
   it('hides a deactivated site from non-managers', async () => {
@@ -221,7 +206,7 @@ describe('produits', () => {
   });
 
   it('refuses more than 10 images, a file over 10 MB and a file whose bytes are not an image, leaving nothing behind', async () => {
-    const before = await filesOnDisk();
+    const before = await storedFiles(ctx);
     const count = (
       await ctx.db
         .selectFrom('produits')
@@ -284,7 +269,7 @@ describe('produits', () => {
       ).statusCode,
     ).toBe(415);
 
-    expect(await filesOnDisk()).toEqual(before);
+    expect(await storedFiles(ctx)).toEqual(before);
     const after = (
       await ctx.db
         .selectFrom('produits')
@@ -295,11 +280,11 @@ describe('produits', () => {
   });
 
   it('removes the written files when the database refuses the product', async () => {
-    const before = await filesOnDisk();
+    const before = await storedFiles(ctx);
     const response = await createProduit(999_999);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.site_id).toBe('Veuillez sélectionner un site');
-    expect(await filesOnDisk()).toEqual(before);
+    expect(await storedFiles(ctx)).toEqual(before);
   });
 
   it('marks a product held by a member as reserved, filters on it and refuses its deletion (409)', async () => {

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
-import { LocalFiles } from '../src/media/file-store.ts';
+import { fileStoreFor } from '../src/media/file-store.ts';
 import { MediaStore } from '../src/media/media-store.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { buildTestApp, login, type TestContext } from './helpers.ts';
@@ -10,10 +9,8 @@ let ctx: TestContext;
 let auth: { authorization: string };
 beforeAll(async () => {
   ctx = await buildTestApp();
-  await seedDemo(
-    ctx.db,
-    new MediaStore(new LocalFiles(path.join(ctx.dataDir, 'media')), 'secret-de-test-secret-de-test-1234'),
-  );
+  // Into the app's own store, as the server's start does.
+  await seedDemo(ctx.db, new MediaStore(fileStoreFor(ctx.config), ctx.config.jwtSecret));
   const token = (await login(ctx.app, 'admin@demo.test', DEMO_PASSWORD)).json().data.token;
   auth = { authorization: `Bearer ${token}` };
 });

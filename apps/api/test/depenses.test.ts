@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AMOUNT_MESSAGES,
   BANQUE_MESSAGES,
@@ -27,10 +25,10 @@ import {
   createClient,
   GIF,
   JPEG,
-  mediaFiles,
   uniqueTag,
   withoutPrincipal,
 } from './money-helpers.ts';
+import { expectStoredPrivately, storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -321,8 +319,7 @@ describe('filing an expense (POST /depenses)', () => {
       });
       const row = await depenseRow(d.id);
       expect(row?.justificatif_path).toMatch(new RegExp(`^depenses/${d.id}/[0-9a-f-]{36}\\.(pdf|jpg|png)$`));
-      const stored = path.join(ctx.dataDir, 'media', row?.justificatif_path ?? '');
-      expect((await stat(stored)).mode & 0o777).toBe(0o600);
+      await expectStoredPrivately(ctx, row?.justificatif_path ?? '');
 
       const served = await get(`/api/depenses/${d.id}/justificatif`, client.auth);
       expect(served.statusCode, justificatif.name).toBe(200);
@@ -339,7 +336,7 @@ describe('filing an expense (POST /depenses)', () => {
   });
 
   it('refuses a justificatif over 5 MB (413) and one that is not a PDF, JPEG or PNG by its bytes (415), recording nothing', async () => {
-    const files = await mediaFiles(ctx, 'depenses');
+    const files = await storedFiles(ctx, 'depenses');
     const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 - PDF.length, 0x20)]);
     const refused: [FileField, number, string][] = [
       [{ name: 'gros.pdf', data: big }, 413, VERSEMENT_MESSAGES.scanTooLarge],
@@ -360,7 +357,7 @@ describe('filing an expense (POST /depenses)', () => {
       });
       expect(await countByDescription(body.description)).toBe(0);
     }
-    expect(await mediaFiles(ctx, 'depenses')).toEqual(files);
+    expect(await storedFiles(ctx, 'depenses')).toEqual(files);
   });
 });
 
@@ -810,7 +807,7 @@ describe('editing (PUT /depenses/{id})', () => {
   it('replaces the justificatif with a new file (the old one gone from disk) and keeps it when none is sent', async () => {
     const d = await file(client.auth, {}, { name: 'ancien.pdf', data: PDF });
     const oldPath = (await depenseRow(d.id))?.justificatif_path ?? '';
-    expect(await mediaFiles(ctx, `depenses/${d.id}`)).toEqual([path.join(ctx.dataDir, 'media', oldPath)]);
+    expect(await storedFiles(ctx, `depenses/${d.id}`)).toEqual([oldPath]);
 
     // No file: the old one stays.
     const kept = await send(
@@ -837,7 +834,7 @@ describe('editing (PUT /depenses/{id})', () => {
     });
     const newPath = (await depenseRow(d.id))?.justificatif_path ?? '';
     expect(newPath).not.toBe(oldPath);
-    expect(await mediaFiles(ctx, `depenses/${d.id}`)).toEqual([path.join(ctx.dataDir, 'media', newPath)]);
+    expect(await storedFiles(ctx, `depenses/${d.id}`)).toEqual([newPath]);
     const served = await get(`/api/depenses/${d.id}/justificatif`, client.auth);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
@@ -848,7 +845,7 @@ describe('editing (PUT /depenses/{id})', () => {
     // A refused file changes nothing.
     const refused = await putDepense(client.auth, d.id, depenseBody(), { name: 'x.pdf', data: GIF });
     expect(refused.statusCode).toBe(415);
-    expect(await mediaFiles(ctx, `depenses/${d.id}`)).toEqual([path.join(ctx.dataDir, 'media', newPath)]);
+    expect(await storedFiles(ctx, `depenses/${d.id}`)).toEqual([newPath]);
   });
 
   it('refuses to edit an expense once decided (409), changing nothing', async () => {
@@ -871,12 +868,12 @@ describe('deleting (DELETE /depenses/{id})', () => {
   it('lets the member withdraw his pending expense: row and file gone, audited, no money moved', async () => {
     const before = await bankState(ctx, principale.id);
     const d = await file(client.auth, { montant: 6_000 }, { name: 'recu.pdf', data: PDF });
-    expect(await mediaFiles(ctx, `depenses/${d.id}`)).toHaveLength(1);
+    expect(await storedFiles(ctx, `depenses/${d.id}`)).toHaveLength(1);
     const response = await deleteDepense(client.auth, d.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, message: DEPENSE_MESSAGES.deleted });
     expect(await depenseRow(d.id)).toBeUndefined();
-    expect(await mediaFiles(ctx, `depenses/${d.id}`)).toEqual([]);
+    expect(await storedFiles(ctx, `depenses/${d.id}`)).toEqual([]);
     expect((await get(`/api/depenses/${d.id}`, comptable.auth)).statusCode).toBe(404);
     const last = (await auditOf(ctx, 'depenses', d.id)).at(-1);
     expect(last).toMatchObject({ action: 'deleted', user_id: client.utilisateur_id });

@@ -20,12 +20,15 @@ import {
 import type { DB } from '../src/db/schema.ts';
 import { createMailer, type Mailer, type MailMessage } from '../src/mail/mailer.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { behindProxy, startEngines, THROUGH_PROXY } from './through-proxy.ts';
 
 export const PASSWORD = 'Test@2026!';
 export const ROLES_ALL: Role[] = ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'];
 
 export interface TestContext {
   app: App;
+  /** Through the proxy (test/through-proxy.ts): nginx's address, in front of the file's two instances. */
+  url?: string | undefined;
   db: Database;
   /** The database's handle and the app's configuration: another instance on the same data. */
   handle: DatabaseHandle;
@@ -38,9 +41,14 @@ export interface TestContext {
 
 /**
  * A real app on a real database: a fresh PGlite copy of the migrated dump, or, when
- * DATABASE_URL is set, a schema of its own on PostgreSQL, dropped at the end.
+ * DATABASE_URL is set, a schema of its own on PostgreSQL, dropped at the end. With
+ * TEST_THROUGH_PROXY=1 it is two instances behind nginx (test/through-proxy.ts), unless the file
+ * tests one instance's own machinery (`alone`: its socket, its metrics, its disk, its engines).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  { alone = false }: { alone?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -53,27 +61,40 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ? await openDatabase({ databaseUrl, schema })
     : await openDatabase({ loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
   if (databaseUrl) await migrateToLatest(database.db, schema);
-  const config = testConfig(dataDir, { databaseUrl, ...overrides });
+  const engines = THROUGH_PROXY && !alone ? await startEngines(dataDir) : undefined;
+  const config = testConfig(dataDir, { databaseUrl, ...engines?.config, ...overrides });
   const mail = new TestMailer(createMailer({ from: config.mailFrom, dataDir, log: QUIET }));
-  const app = await buildApp({
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    mailer: mail,
-    logger: false,
-    listen: database.listen,
-    poolStats: database.poolStats,
-  });
+  const instance = (handle: DatabaseHandle) =>
+    buildApp({
+      config,
+      db: handle.db,
+      dbKind: handle.kind,
+      mailer: mail,
+      logger: false,
+      listen: handle.listen,
+      inTurn: handle.inTurn,
+      poolStats: handle.poolStats,
+    });
+  const app = await instance(database);
   await app.ready();
+  // Through the proxy: a second instance on its own connections to the same schema.
+  const other = engines ? await openDatabase({ databaseUrl, schema }) : undefined;
+  const second = other ? await instance(other) : undefined;
+  const proxy = second ? await behindProxy(dataDir, app, second) : undefined;
   return {
-    app,
+    app: proxy?.app ?? app,
+    url: proxy?.url,
     db: database.db,
     handle: database,
     config,
     dataDir,
     mail,
     async close() {
+      await proxy?.stop();
+      await second?.close();
+      await other?.close();
       await app.close();
+      await engines?.stop();
       if (databaseUrl && schema) await dropSchema(database.db, schema);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demarrerTopologie, type Topologie } from '../../../deploy/local.ts';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demarrerTopologie, type Instance, startRedis, type Topologie } from '../../../deploy/local.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 import { multipart, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
@@ -10,7 +13,7 @@ import { emptyDatabase } from './helpers.ts';
 /**
  * Two built instances behind nginx on PostgreSQL, the topology's own Redis and the local S3
  * (deploy/local.ts, the compose file's topology without containers): what holds whichever instance
- * answers, and when one dies.
+ * answers, when Redis stops, and when one instance dies.
  */
 const databaseUrl = process.env.DATABASE_URL;
 const data = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
@@ -43,7 +46,7 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
     database = await emptyDatabase();
     topologie = await demarrerTopologie({
       databaseUrl: database.url,
-      env: { SEED_DEMO: '1', LOGIN_RATE_LIMIT: '6', REMINDERS: '0', BACKUPS: '0' },
+      env: { SEED_DEMO: '1', LOGIN_RATE_LIMIT: '6', REMINDERS: '1', BACKUPS: '0' },
     });
     // Three of the six sign-ins a minute this address has (the limit's test takes the rest).
     token = await signIn('admin@demo.test');
@@ -51,9 +54,40 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
     comptable = `Bearer ${await signIn('comptable@demo.test')}`;
   }, 240_000);
   afterAll(async () => {
+    await stopRedis();
     await topologie?.arreter();
     await database?.drop();
   });
+
+  /** The topology's Redis, or the one a test started again on its port. */
+  let redis: Instance | undefined;
+  const stopRedis = async () => {
+    const child = (redis ?? topologie?.redis)?.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  /** What each instance's readiness check says of Redis. */
+  const redisStates = () =>
+    Promise.all(
+      topologie.instances.map(async (instance) => {
+        const response = await fetch(`http://127.0.0.1:${instance.port}/api/ready`);
+        return ((await response.json()) as { data: { redis: string } }).data.redis;
+      }),
+    );
+  const wrongSignIns = async (count: number) => {
+    const answers = [];
+    for (let n = 0; n < count; n += 1) {
+      const response = await fetch(`${topologie.url}/api/personnel-auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'personne@demo.test', password: 'Mauvais@2026' }),
+      });
+      answers.push(response.status);
+    }
+    return answers;
+  };
 
   it('serves through one instance the photo uploaded through the other', async () => {
     const form = multipart(SITE_FIELDS, [{ field: 'photo', name: 'entree.png', data: PNG }]);
@@ -89,17 +123,87 @@ describe.runIf(databaseUrl)('two instances behind the proxy', () => {
 
   it('reaches the sign-in limit at the same count whichever instance answers', async () => {
     // Three sign-ins so far of the six a minute from this address.
-    const answers = [];
-    for (let n = 0; n < 4; n += 1) {
-      const response = await fetch(`${topologie.url}/api/personnel-auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: 'personne@demo.test', password: 'Mauvais@2026' }),
-      });
-      answers.push(response.status);
-    }
-    expect(answers).toEqual([401, 401, 401, 429]);
+    expect(await wrongSignIns(4)).toEqual([401, 401, 401, 429]);
   });
+
+  it('answers while Redis is down (limits off, a warning logged) and counts again once it is back', async () => {
+    const port = topologie.redis?.port as number;
+    await stopRedis();
+    await vi.waitFor(async () => expect(await redisStates()).toEqual(['erreur', 'erreur']), { timeout: 30_000 });
+    // Past the budget this minute already: without Redis nothing counts, and the sign-ins go through.
+    expect(await wrongSignIns(8)).toEqual(Array(8).fill(401));
+    for (const instance of topologie.instances) expect(instance.output()).toContain('Redis injoignable');
+
+    redis = await startRedis(port);
+    await vi.waitFor(async () => expect(await redisStates()).toEqual(['ok', 'ok']), { timeout: 30_000 });
+    // The new Redis starts empty: a whole minute's budget, then the limit again.
+    expect(await wrongSignIns(7)).toEqual([...Array(6).fill(401), 429]);
+  }, 60_000);
+
+  it('sends a reminder due today once, with both instances working the queue', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // A demo member who takes e-mail notices, and his first instalment his payments do not cover.
+      const { rows } = await client.query<{ id: number; email: string; numero: number }>(
+        `SELECT m.id, u.email, min(e.numero) AS numero FROM membres m
+         JOIN utilisateurs u ON u.id = m.utilisateur_id AND u.statut = 'actif'
+         JOIN echeanciers s ON s.membre_id = m.id AND s.remplace_le IS NULL
+         JOIN echeances e ON e.echeancier_id = s.id AND e.cumul > m.montant_deja_paye
+         LEFT JOIN preferences pr ON pr.utilisateur_id = u.id
+         WHERE (pr.value -> 'emailNotifications') IS DISTINCT FROM 'false'::jsonb
+         GROUP BY m.id, u.email ORDER BY m.id LIMIT 1`,
+      );
+      const member = rows[0] as { id: number; email: string; numero: number };
+      // His schedule moved so that this instalment falls due in seven days: its J-7 is due today.
+      await client.query(
+        `UPDATE echeances e SET date_echeance =
+           ((now() AT TIME ZONE fuseau_societe())::date + 7 + make_interval(months => e.numero - $2))::date
+         FROM echeanciers s WHERE s.id = e.echeancier_id AND s.membre_id = $1 AND s.remplace_le IS NULL`,
+        [member.id, member.numero],
+      );
+      await client.query(
+        `UPDATE echeanciers s SET premiere_echeance = e.date_echeance FROM echeances e
+         WHERE e.echeancier_id = s.id AND e.numero = 1 AND s.membre_id = $1 AND s.remplace_le IS NULL`,
+        [member.id],
+      );
+      await client.query('SELECT rafraichir_retards(ARRAY[$1::integer])', [member.id]);
+      const mailed = async () => {
+        let count = 0;
+        for (const instance of topologie.instances) {
+          const files = await readdir(path.join(instance.dataDir as string, 'mail')).catch(() => []);
+          count += files.filter((file) => file.endsWith(`-${member.email}.eml`)).length;
+        }
+        return count;
+      };
+      const before = await mailed();
+
+      // Two runs asked at once (two slots, two starts): whichever instance takes each, one e-mail.
+      const boss = new PgBoss({ connectionString: database.url, max: 1, supervise: false, schedule: false });
+      await boss.start();
+      const jobs = [await boss.send('courriels-membres', {}), await boss.send('courriels-membres', {})];
+      await boss.stop({ graceful: false });
+      await vi.waitFor(
+        async () => {
+          const { rows: states } = await client.query<{ state: string }>(
+            'SELECT state FROM pgboss.job WHERE id = ANY($1)',
+            [jobs],
+          );
+          expect(states.map((row) => row.state)).toEqual(['completed', 'completed']);
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      const { rows: reminders } = await client.query<{ statut: string }>(
+        `SELECT statut FROM rappels WHERE membre_id = $1 AND type_rappel = 'J-7'
+           AND date_echeance = (now() AT TIME ZONE fuseau_societe())::date + 7`,
+        [member.id],
+      );
+      expect(reminders.map((row) => row.statut)).toEqual(['envoye']);
+      expect((await mailed()) - before).toBe(1);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
   it('loses no acknowledged write when an instance is killed under declarations and validations', async () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();

@@ -43,8 +43,8 @@ describe('rate limits counted in Redis', () => {
   let b: TestContext;
   beforeAll(async () => {
     const shared = { redisUrl: `redis://127.0.0.1:${redisPort}`, loginRateLimit: 3, forgotRateLimit: 2 };
-    a = await buildTestApp(shared);
-    b = await buildTestApp(shared);
+    a = await buildTestApp(shared, { alone: true });
+    b = await buildTestApp(shared, { alone: true });
     await vi.waitUntil(async () => (await redisState(a.app)) === 'ok' && (await redisState(b.app)) === 'ok', {
       timeout: 20_000,
     });
@@ -100,7 +100,7 @@ describe('rate limits counted in Redis', () => {
 
 describe('the proxy’s checks', () => {
   it('answers /api/health and /api/ready without Redis: redis absent, files local', async () => {
-    const ctx = await buildTestApp();
+    const ctx = await buildTestApp({}, { alone: true });
     try {
       expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
@@ -121,7 +121,7 @@ describe.runIf(process.env.DATABASE_URL)('settings changed through another insta
   });
 
   it('are in force on this one at its next request, whatever its cache', async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { alone: true });
     other = await buildApp({ config: ctx.config, db: ctx.db, logger: false, listen: ctx.handle.listen });
     await other.ready();
     const { auth } = await loginAs(ctx, 'admin');

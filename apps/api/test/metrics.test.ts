@@ -6,7 +6,8 @@ import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
 describe('metrics', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp({ metrics: true });
+    // One instance's own endpoint: the proxy never forwards it.
+    ctx = await buildTestApp({ metrics: true }, { alone: true });
   });
   afterAll(async () => {
     await ctx.close();
@@ -62,7 +63,7 @@ describe('metrics', () => {
   });
 
   it('is not served unless METRICS=1', async () => {
-    const off = await buildTestApp();
+    const off = await buildTestApp({}, { alone: true });
     try {
       expect((await off.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     } finally {

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Banque, BanqueCreateBody, Versement } from '@app/shared';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -213,20 +211,6 @@ export async function auditOf(ctx: TestContext, table: string, recordId: number)
     .execute();
 }
 
-/** Every file under DATA_DIR/media/versements (directories left aside). */
-export async function scanFiles(ctx: TestContext): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(full);
-    }
-  };
-  await walk(path.join(ctx.dataDir, 'media', 'versements'));
-  return found.sort();
-}
-
 /**
  * A member (see createClient) with one payment of `montant` declared at the bank and validated by
  * `validator`: his paid total is `montant`.
@@ -243,20 +227,6 @@ export async function createPaidClient(
   const validated = await validateVersement(ctx, validator, versement.id);
   expect(validated.statusCode, validated.body).toBe(200);
   return { ...client, versement };
-}
-
-/** Every file under DATA_DIR/media/<folder> (directories left aside), e.g. 'depenses' or 'remboursements'. */
-export async function mediaFiles(ctx: TestContext, folder: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(full);
-    }
-  };
-  await walk(path.join(ctx.dataDir, 'media', folder));
-  return found.sort();
 }
 
 /**

@@ -57,9 +57,11 @@ await api.POST('/api/personnel-auth/login', { body: { identifier: 'a@b.ci' } });
 
 let ctx: TestContext;
 let dir: string;
+let baseUrl: string;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  // Through the proxy when the file's instances are behind one.
+  baseUrl = ctx.url ?? (await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
   // Inside the repository so that openapi-fetch resolves; a dot folder, which the type check and lint of the repo skip.
   dir = await mkdtemp(path.join(import.meta.dirname, '.client-'));
 });
@@ -111,9 +113,8 @@ describe('a client generated from the OpenAPI document', () => {
     const produitId = await createProduit(ctx.db);
     const membre = await createMembre(ctx.db, { produit_id: produitId });
     const { journey } = await import(path.join(dir, 'journey.ts'));
-    const address = ctx.app.server.address() as { port: number };
     const result = await journey(
-      `http://127.0.0.1:${address.port}`,
+      baseUrl,
       membre.account.email,
       PASSWORD,
       produitId,

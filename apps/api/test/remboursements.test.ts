@@ -28,12 +28,12 @@ import {
   createPaidClient,
   deleteVersement,
   GIF,
-  mediaFiles,
   membreTotals,
   uniqueTag,
   versementRow,
   withoutPrincipal,
 } from './money-helpers.ts';
+import { storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -354,7 +354,7 @@ describe('requesting a refund (POST /remboursements)', () => {
   });
 
   it('refuses a justificatif over 5 MB (413) or not a PDF, JPEG or PNG by its bytes (415), recording nothing', async () => {
-    const files = await mediaFiles(ctx, 'remboursements');
+    const files = await storedFiles(ctx, 'remboursements');
     const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 - PDF.length, 0x20)]);
     const refused: [FileField, number, string][] = [
       [{ name: 'gros.pdf', data: big }, 413, VERSEMENT_MESSAGES.scanTooLarge],
@@ -372,7 +372,7 @@ describe('requesting a refund (POST /remboursements)', () => {
       expect(response.json(), file.name).toMatchObject({ message, errors: { fichier_justificatif: message } });
       expect(await countByRaison(body.raison)).toBe(0);
     }
-    expect(await mediaFiles(ctx, 'remboursements')).toEqual(files);
+    expect(await storedFiles(ctx, 'remboursements')).toEqual(files);
   });
 });
 
@@ -1044,12 +1044,12 @@ describe('cancelling (DELETE /remboursements/{id})', () => {
     const m = await paidMember(20_000);
     const r = await request(m.auth, { montant: 20_000 }, { name: 'piece.pdf', data: PDF });
     expect(await remboursable(m)).toBe(0);
-    expect(await mediaFiles(ctx, `remboursements/${r.id}`)).toHaveLength(1);
+    expect(await storedFiles(ctx, `remboursements/${r.id}`)).toHaveLength(1);
     const response = await cancel(m.auth, r.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, message: REMBOURSEMENT_MESSAGES.cancelled });
     expect(await rembRow(r.id)).toBeUndefined();
-    expect(await mediaFiles(ctx, `remboursements/${r.id}`)).toEqual([]);
+    expect(await storedFiles(ctx, `remboursements/${r.id}`)).toEqual([]);
     expect((await get(`/api/remboursements/${r.id}`, comptable.auth)).statusCode).toBe(404);
     expect(await remboursable(m)).toBe(20_000);
     const last = (await auditOf(ctx, 'remboursements', r.id)).at(-1);

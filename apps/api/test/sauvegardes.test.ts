@@ -80,9 +80,10 @@ const READS = [
   '/api/dashboard',
 ];
 
+// One instance's backups on its own disk (those kept in an S3 store: stockage-s3.test.ts).
 describe('a backup, proven by a restore', () => {
   beforeEach(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { alone: true });
   });
 
   it('an admin takes one: 202, written, verified; it restores into the other engine with every read the same and both checks passing', async () => {
@@ -158,7 +159,7 @@ describe('a backup, proven by a restore', () => {
 
   it('with BACKUP_KEY the file is encrypted: refused without the key or with a wrong one, read with it', async () => {
     await ctx.close();
-    ctx = await buildTestApp({ backupKey: KEY });
+    ctx = await buildTestApp({ backupKey: KEY }, { alone: true });
     const { auth } = await loginAs(ctx, 'admin');
     const list = await ctx.app.inject({ method: 'GET', url: '/api/sauvegardes', headers: auth });
     expect(list.json().etat.chiffrement).toBe(true);
@@ -179,7 +180,7 @@ describe('a backup, proven by a restore', () => {
   it('a flipped byte or a truncated file is refused, encrypted or not', async () => {
     await ctx.close();
     for (const backupKey of [undefined, KEY]) {
-      ctx = await buildTestApp({ backupKey });
+      ctx = await buildTestApp({ backupKey }, { alone: true });
       const { auth } = await loginAs(ctx, 'admin');
       await someBusiness(auth);
       const { file } = await takeBackup(auth);
@@ -201,13 +202,13 @@ describe('a backup, proven by a restore', () => {
       await expect(inspecterSauvegarde(damaged, backupKey)).rejects.toBeInstanceOf(ArchiveError);
       await ctx.close();
     }
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { alone: true });
   }, 180_000);
 });
 
 describe('the calls', () => {
   beforeEach(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { alone: true });
   });
 
   it('the admin alone lists, takes, reads and downloads backups; the five other roles get 403', async () => {
@@ -281,7 +282,7 @@ describe('the calls', () => {
 
 describe('the schedule, retention and alerts (a controlled clock)', () => {
   beforeEach(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { alone: true });
   });
 
   function service(now: () => Date) {

@@ -63,7 +63,7 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  ctx = await buildTestApp({ s3: settings });
+  ctx = await buildTestApp({ s3: settings }, { alone: true });
   // Another instance on the same database and store, with a data folder of its own.
   other = await buildApp({
     config: { ...ctx.config, dataDir: await mkdtemp(path.join(os.tmpdir(), 'autre-instance-')) },

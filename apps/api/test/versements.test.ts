@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AMOUNT_MESSAGES,
   BANQUE_MESSAGES,
@@ -35,12 +33,12 @@ import {
   postVersement,
   postVersementForm,
   rejectVersement,
-  scanFiles,
   uniqueTag,
   validateVersement,
   versementBody,
   versementRow,
 } from './money-helpers.ts';
+import { expectStoredPrivately, storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -1125,7 +1123,7 @@ describe('Idempotency-Key on POST /versements', () => {
       },
     );
     expect(first.statusCode, first.body).toBe(201);
-    const files = await scanFiles(ctx);
+    const files = await storedFiles(ctx, 'versements');
     const replay = await postVersementForm(
       ctx,
       client.auth,
@@ -1138,7 +1136,7 @@ describe('Idempotency-Key on POST /versements', () => {
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data.id).toBe(first.json().data.id);
-    expect(await scanFiles(ctx)).toEqual(files);
+    expect(await storedFiles(ctx, 'versements')).toEqual(files);
     const otherFile = await postVersementForm(
       ctx,
       client.auth,
@@ -1150,7 +1148,7 @@ describe('Idempotency-Key on POST /versements', () => {
     );
     expect(otherFile.statusCode).toBe(409);
     expect(otherFile.json().message).toBe(VERSEMENT_MESSAGES.idempotencyReused);
-    expect(await scanFiles(ctx)).toEqual(files);
+    expect(await storedFiles(ctx, 'versements')).toEqual(files);
   });
 });
 
@@ -1223,8 +1221,7 @@ describe('receipt scans', () => {
 
       const row = await versementRow(ctx, v.id);
       expect(row.scan_path).toMatch(new RegExp(`^versements/${v.id}/[0-9a-f-]{36}\\.(pdf|jpg|png)$`));
-      const stored = path.join(ctx.dataDir, 'media', row.scan_path ?? '');
-      expect((await stat(stored)).mode & 0o777).toBe(0o600);
+      await expectStoredPrivately(ctx, row.scan_path ?? '');
 
       const served = await get(`/api/versements/${v.id}/scan`, client.auth);
       expect(served.statusCode, file.name).toBe(200);
@@ -1265,7 +1262,7 @@ describe('receipt scans', () => {
   });
 
   it('refuses a scan over 5 MB with 413 and the spec message, recording nothing; takes one of exactly 5 MB', async () => {
-    const files = await scanFiles(ctx);
+    const files = await storedFiles(ctx, 'versements');
     for (const megabytes of [6, 12]) {
       const body = versementBody(client, banque.id);
       const big = Buffer.concat([PDF, Buffer.alloc(megabytes * 1024 * 1024 - PDF.length, 0x20)]);
@@ -1277,7 +1274,7 @@ describe('receipt scans', () => {
       });
       expect(await countRows(body.numero_recu)).toBe(0);
     }
-    expect(await scanFiles(ctx)).toEqual(files);
+    expect(await storedFiles(ctx, 'versements')).toEqual(files);
     const limit = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 - PDF.length, 0x20)]);
     const atLimit = await postVersementForm(ctx, client.auth, versementBody(client, banque.id), {
       name: 'limite.pdf',
@@ -1287,7 +1284,7 @@ describe('receipt scans', () => {
   });
 
   it('refuses, by its bytes, a text file named .png and a GIF with 415 and the spec message', async () => {
-    const files = await scanFiles(ctx);
+    const files = await storedFiles(ctx, 'versements');
     for (const file of [
       { name: 'recu.png', data: Buffer.from('ceci est un texte, pas une image'), type: 'image/png' },
       { name: 'recu.gif', data: GIF, type: 'image/gif' },
@@ -1302,7 +1299,7 @@ describe('receipt scans', () => {
       });
       expect(await countRows(body.numero_recu)).toBe(0);
     }
-    expect(await scanFiles(ctx)).toEqual(files);
+    expect(await storedFiles(ctx, 'versements')).toEqual(files);
   });
 
   it('accepts one scan per payment', async () => {
@@ -1327,13 +1324,13 @@ describe('receipt scans', () => {
     expect(
       (await postVersement(ctx, client.auth, versementBody(client, banque.id, { numero_recu: numero }))).statusCode,
     ).toBe(201);
-    const files = await scanFiles(ctx);
+    const files = await storedFiles(ctx, 'versements');
     const taken = await postVersementForm(ctx, client.auth, versementBody(client, banque.id, { numero_recu: numero }), {
       name: 'recu.pdf',
       data: PDF,
     });
     expect(taken.statusCode).toBe(409);
-    expect(await scanFiles(ctx)).toEqual(files);
+    expect(await storedFiles(ctx, 'versements')).toEqual(files);
 
     // The audit row is written after the file: make it fail for one receipt number.
     await sql`
@@ -1353,7 +1350,7 @@ describe('receipt scans', () => {
       expect(failed.statusCode).toBe(500);
       expect(failed.body).not.toContain('échec simulé');
       expect(await countRows(body.numero_recu)).toBe(0);
-      expect(await scanFiles(ctx)).toEqual(files);
+      expect(await storedFiles(ctx, 'versements')).toEqual(files);
     } finally {
       await sql`DROP TRIGGER test_echec_audit ON audit`.execute(ctx.db);
       await sql`DROP FUNCTION test_echec_audit()`.execute(ctx.db);

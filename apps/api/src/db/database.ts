@@ -26,7 +26,12 @@ export interface DatabaseHandle {
   listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** PostgreSQL only: the pool's connections, idle ones and requests waiting for one (the metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: runs `work` while no other instance runs work of the same `name` (inTurn below). */
+  inTurn?: InTurn;
 }
+
+/** Runs `work` alone among the work of the same `name`, across every instance on the database. */
+export type InTurn = <T>(name: string, work: () => Promise<T>) => Promise<T>;
 
 // bigint (FCFA) stays a string, never a lossy number; date stays 'YYYY-MM-DD'.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -79,10 +84,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
     const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
+    const locks = new pg.Pool({ ...connection, max: LOCK_CONNECTIONS });
     return {
       db,
       kind: 'postgres',
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        await locks.end();
+      },
+      inTurn: (name, work) => inTurnOn(locks, name, work),
       listen: (channel, onNotify) => listenTo(connection, channel, onNotify),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -116,6 +126,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release();
   };
   return { db, kind: 'pglite', close, dump: () => client.dumpDataDir('none') };
+}
+
+/** The connections that hold inTurn's locks, apart from the pool the work itself queries through. */
+const LOCK_CONNECTIONS = 3;
+
+/** inTurn's locks: PostgreSQL advisory locks in a class of their own, keyed by the name's hash. */
+const IN_TURN_CLASS = 7_241;
+
+/**
+ * A session advisory lock held on a connection of a pool of its own while `work` runs: `work` queries
+ * through the main pool, so that locks waited for never hold the connections the holders' work needs.
+ * A connection lost meanwhile loses its lock with it (PostgreSQL frees it) and is not reused.
+ */
+async function inTurnOn<T>(locks: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await locks.connect();
+  const key = [IN_TURN_CLASS, name];
+  try {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', key);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', key).then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    );
+  }
 }
 
 /** A connection of its own that LISTENs, connected again a second after it is lost. */

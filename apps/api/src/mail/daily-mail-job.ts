@@ -67,9 +67,10 @@ export type JobRecord = (job: string, ok: boolean) => void;
 
 /**
  * The members' e-mails' daily task, a job of the queue (src/engines/jobs.ts): at the server's start,
- * then every hour of the company's day. A company day whose runs all went through without a failure
- * is not run again by this process. Another run the same day (a restart, another instance) sends
- * nothing twice: the rows' unique keys decide. Stopping it stops the run between two e-mails.
+ * then every hour of the company's day, whichever instance takes it. Each run looks at the whole day
+ * again: what became due since (a schedule changed) goes within the hour, a failed send is tried
+ * again, and nothing goes twice, since the rows' unique keys decide. Stopping it stops the run
+ * between two e-mails.
  */
 export class DailyMailJob implements RecurringTask {
   readonly name = 'courriels-membres';
@@ -77,8 +78,6 @@ export class DailyMailJob implements RecurringTask {
   readonly cron = '0 * * * *';
   private readonly stopping = new AbortController();
   private current: Promise<void> | null = null;
-  /** The company day whose e-mails all went. */
-  private doneFor: string | null = null;
 
   constructor(
     private readonly mails: readonly DailyMail[],
@@ -87,12 +86,8 @@ export class DailyMailJob implements RecurringTask {
     private readonly record: JobRecord = () => {},
   ) {}
 
+  /** Runs today's e-mails; a run asked while one is on waits for that one. */
   run(): Promise<void> {
-    return this.tick();
-  }
-
-  /** Runs today's e-mails unless done; a look while a run is on waits for that run. */
-  tick(): Promise<void> {
     if (!this.current) {
       this.current = this.check().finally(() => {
         this.current = null;
@@ -109,23 +104,17 @@ export class DailyMailJob implements RecurringTask {
       this.log.error({ err: error }, 'tâche des e-mails aux membres en échec');
       return;
     }
-    if (today === this.doneFor) return;
-    let done = true;
     for (const mail of this.mails) {
       if (this.stopping.signal.aborted) return;
       try {
         const run = await mail.run({ today, signal: this.stopping.signal });
         this.record(mail.name, run.echecs === 0);
-        // Turned off, a failed send or a stop: looked at again at the next run.
-        if (!(run.active && run.complete && run.echecs === 0)) done = false;
         if (run.envoyes > 0 || run.echecs > 0) this.log.info({ [mail.name]: run }, 'e-mails aux membres envoyés');
       } catch (error) {
-        done = false;
         this.record(mail.name, false);
         this.log.error({ err: error, tache: mail.name }, 'tâche des e-mails aux membres en échec');
       }
     }
-    if (done) this.doneFor = today;
   }
 
   /** No more runs; the run under way stops after its current e-mail, and is waited for. */

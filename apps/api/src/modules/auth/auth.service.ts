@@ -4,7 +4,7 @@ import { fullName, type LoginData, MESSAGES, type Profile, type ProfileUpdateBod
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Executor } from '../../db/database.ts';
+import type { Database, Executor, InTurn } from '../../db/database.ts';
 import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, sendInBackground } from '../../mail/mailer.ts';
@@ -137,6 +137,8 @@ export class AuthService {
     private readonly signer: TokenSigner,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    /** Other instances on the database (PostgreSQL): their attempts on the pair wait too. */
+    private readonly inTurn?: InTurn,
   ) {}
 
   async login(visitor: Visitor, identifier: string, password: string): Promise<LoginData> {
@@ -152,9 +154,11 @@ export class AuthService {
     }
     const who = onAccount(visitor, account.id);
     const address = throttleAddress(visitor.ip);
-    // One attempt at a time per account and address: a burst waits in line, and once the pair is
-    // locked the rest are refused without trying the password.
-    return this.attempts.run(`${account.id}|${address}`, () => this.attempt(visitor, who, account, address, password));
+    // One attempt at a time per account and address, whatever the instance: a burst waits in line,
+    // and once the pair is locked the rest are refused without trying the password.
+    const pair = `${account.id}|${address}`;
+    const attempt = () => this.attempt(visitor, who, account, address, password);
+    return this.attempts.run(pair, () => (this.inTurn ? this.inTurn(`connexion|${pair}`, attempt) : attempt()));
   }
 
   private async attempt(
