@@ -118,13 +118,17 @@ http {
   uwsgi_temp_path ${prefix}/tmp/uwsgi;
   scgi_temp_path ${prefix}/tmp/scgi;
 ${named}  upstream produit {
+    least_conn;
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 32;
   }
   server {
     listen 127.0.0.1:${port};
     location = /metrics { return 404; }
     location / {
       proxy_pass http://produit;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For ${forwarded};
       proxy_next_upstream error timeout http_502;
