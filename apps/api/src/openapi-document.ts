@@ -16,7 +16,14 @@ async function main() {
   if (!file) throw new Error('Usage : openapi-document.ts <fichier.json>');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', API_DOCS: 'public', REMINDERS: '0' });
+    // No recurring task: the document needs no job queue.
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      API_DOCS: 'public',
+      REMINDERS: '0',
+      BACKUPS: '0',
+    });
     const db = new Kysely<DB>({
       dialect: {
         createAdapter: () => new PostgresAdapter(),
