@@ -15,11 +15,20 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.ts';
-import { benchArgs, CONNECTIONS, freePort, load, serverEntry, signIn, startServer, stopServers } from './harness.ts';
+import {
+  answersUnder,
+  benchArgs,
+  CONNECTIONS,
+  freePort,
+  load,
+  serverEntry,
+  signIn,
+  startServer,
+  stopServers,
+} from './harness.ts';
 import { BENCH_ADMINS, benchAdminEmail, benchDatabaseUrl, ensureBenchDatabase, prepareBenchDatabase } from './seed.ts';
 
 const LIST = '/api/versements?page=3&limit=20';
@@ -72,31 +81,9 @@ function percentile(values: number[], q: number): number {
  * p50 and p99 of all of them, and the worst p99 of any WINDOW_S seconds (a spell the mean hides).
  */
 async function loadUntil(url: string, tokens: string[], done: Promise<unknown>) {
-  let next = 0;
-  const times: { at: number; ms: number }[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: 24 * 3600,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-            }),
-          },
-        ],
-      },
-      (error, outcome) => (error ? reject(error) : resolve(outcome)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => {
-      times.push({ at: Date.now(), ms: responseTime });
-    });
-    void done.finally(() => instance.stop());
-  });
+  const { result, answers } = await answersUnder(url, tokens, { until: done });
+  // The answers' times (a request that got none is among the failures below).
+  const times = answers.filter((answer) => answer.ok);
   const windows = new Map<number, number[]>();
   for (const { at, ms } of times) {
     const key = Math.floor(at / (WINDOW_S * 1000));

@@ -170,6 +170,51 @@ export async function load(url: string, tokens: string[], seconds: number): Prom
   };
 }
 
+/** One answer under a timed load: when it came, how long it took, whether it was a 2xx (an error is not). */
+export interface Answer {
+  at: number;
+  ms: number;
+  ok: boolean;
+}
+
+/**
+ * `url` at CONNECTIONS connections, each request carrying the next token, every answer kept; for
+ * `seconds`, or until `until` resolves.
+ */
+export async function answersUnder(
+  url: string,
+  tokens: string[],
+  { seconds = 24 * 3600, until }: { seconds?: number; until?: Promise<unknown> },
+): Promise<{ result: autocannon.Result; answers: Answer[] }> {
+  let next = 0;
+  const answers: Answer[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+            }),
+          },
+        ],
+      },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      answers.push({ at: Date.now(), ms, ok: status >= 200 && status < 300 });
+    });
+    instance.on('reqError', () => answers.push({ at: Date.now(), ms: 0, ok: false }));
+    void until?.finally(() => instance.stop());
+  });
+  return { result, answers };
+}
+
 /** What an answer is compared on: a list's number of rows and total, by default. */
 export type Summary = (body: unknown) => string;
 

@@ -6,9 +6,8 @@
  * answer after the kill), with the p99 of the seconds that follow.
  * Run: DATABASE_URL=postgres://… npm run bench:instances [-- --duration 10]
  */
-import autocannon from 'autocannon';
 import { demarrerTopologie, type Topologie } from '../../../deploy/local.ts';
-import { benchArgs, CONNECTIONS, type Load, load, signIn } from './harness.ts';
+import { answersUnder, benchArgs, CONNECTIONS, type Load, load, signIn } from './harness.ts';
 import { BENCH_ADMINS, benchAdminEmail, benchDatabaseUrl, ensureBenchDatabase, prepareBenchDatabase } from './seed.ts';
 
 const LIST = '/api/versements?page=3&limit=20';
@@ -35,37 +34,12 @@ function percentile(values: number[], q: number): number {
  * answer's time and status kept, and what followed the kill.
  */
 async function loadThroughKill(topologie: Topologie, tokens: string[], seconds: number, killAfter: number) {
-  let next = 0;
-  const answers: { at: number; ms: number; ok: boolean }[] = [];
   let killedAt = 0;
-  let timer: NodeJS.Timeout | undefined;
-  await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${topologie.url}${LIST}`,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
-            }),
-          },
-        ],
-      },
-      (error, outcome) => (error ? reject(error) : resolve(outcome)),
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
-      answers.push({ at: Date.now(), ms, ok: status >= 200 && status < 300 });
-    });
-    instance.on('reqError', () => answers.push({ at: Date.now(), ms: 0, ok: false }));
-    timer = setTimeout(() => {
-      killedAt = Date.now();
-      topologie.instances[0]?.child.kill('SIGKILL');
-    }, killAfter * 1000);
-  });
+  const timer = setTimeout(() => {
+    killedAt = Date.now();
+    topologie.instances[0]?.child.kill('SIGKILL');
+  }, killAfter * 1000);
+  const { answers } = await answersUnder(`${topologie.url}${LIST}`, tokens, { seconds });
   clearTimeout(timer);
   const after = answers.filter((a) => a.at >= killedAt);
   const failed = after.filter((a) => !a.ok);
