@@ -1,8 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
-import type { S3Settings } from '../src/media/file-store.ts';
+import { type S3Settings, s3Client } from '../src/media/file-store.ts';
 import type { TestContext } from './helpers.ts';
 
 /** What the tests look at in the app's file store: DATA_DIR/media, or its S3 bucket (through the proxy). */
@@ -10,18 +10,8 @@ import type { TestContext } from './helpers.ts';
 const clients = new Map<string, S3Client>();
 function clientOf(settings: S3Settings): S3Client {
   const key = JSON.stringify(settings);
-  let client = clients.get(key);
-  if (!client) {
-    client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-    });
-    clients.set(key, client);
-  }
+  const client = clients.get(key) ?? s3Client(settings);
+  clients.set(key, client);
   return client;
 }
 

@@ -15,6 +15,22 @@ import {
 } from '@aws-sdk/client-s3';
 
 /** An S3-compatible store (S3_* settings): where several instances keep the same files. */
+/** A client of the S3-compatible store (the product's, and the tests' look into it). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // A streamed body is sent as it is, with its length: the default trailing checksums
+    // (aws-chunked) are not understood by every S3-compatible store, which then stores the framing.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 export interface S3Settings {
   endpoint: string | undefined;
   bucket: string;
@@ -109,18 +125,7 @@ export class S3Files implements FileStore {
     private readonly prefix = '',
   ) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-      // A streamed body is sent as it is, with its length: the default trailing checksums
-      // (aws-chunked) are not understood by every S3-compatible store, which then stores the framing.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(settings);
   }
 
   async put(relative: string, body: Buffer | Readable, size: number): Promise<void> {
