@@ -133,7 +133,9 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
   });
   app.decorate('settings', settings);
   if (listen) {
-    const stop = await listen(SETTINGS_CHANNEL, () => settings.forget());
+    const stop = await listen(SETTINGS_CHANNEL, () => {
+      settings.reload().catch((error: unknown) => app.log.error({ err: error }, 'paramètres non relus'));
+    });
     app.addHook('onClose', stop);
   }
   if (!config.logLevel) app.log.level = (await settings.get()).system.logLevel;

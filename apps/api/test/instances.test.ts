@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startRedis as startRedisServer } from '../../../deploy/local.ts';
@@ -120,9 +121,14 @@ describe.runIf(process.env.DATABASE_URL)('settings changed through another insta
     await ctx?.close();
   });
 
-  it('are in force on this one at its next request, whatever its cache', async () => {
+  it('are in force on this one at its next request, whatever its cache, and its log level follows', async () => {
     ctx = await buildTestApp({}, { alone: true });
-    other = await buildApp({ config: ctx.config, db: ctx.db, logger: false, listen: ctx.handle.listen });
+    other = await buildApp({
+      config: { ...ctx.config, logLevel: undefined },
+      db: ctx.db,
+      logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
+      listen: ctx.handle.listen,
+    });
     await other.ready();
     const { auth } = await loginAs(ctx, 'admin');
     const staff = await createAccount(ctx.db, { role: 'gestionnaire' });
@@ -134,10 +140,10 @@ describe.runIf(process.env.DATABASE_URL)('settings changed through another insta
       });
     // The other instance has the settings in its cache: out of maintenance.
     expect((await signIn()).statusCode).toBe(200);
-    const forgotten = new Promise<void>((resolve) => {
-      const forget = other.settings.forget.bind(other.settings);
-      vi.spyOn(other.settings, 'forget').mockImplementation(() => {
-        forget();
+    const reloaded = new Promise<void>((resolve) => {
+      const reload = other.settings.reload.bind(other.settings);
+      vi.spyOn(other.settings, 'reload').mockImplementation(async () => {
+        await reload();
         resolve();
       });
     });
@@ -145,11 +151,13 @@ describe.runIf(process.env.DATABASE_URL)('settings changed through another insta
       method: 'PUT',
       url: '/api/settings',
       headers: auth,
-      payload: { system: { maintenanceMode: true } },
+      payload: { system: { maintenanceMode: true, logLevel: 'warn' } },
     });
     expect(put.statusCode, put.body).toBe(200);
-    await forgotten;
+    await reloaded;
     const refused = await signIn();
     expect(refused.statusCode).toBe(503);
+    // What a change does in the process that made it, it does in this one too.
+    expect(other.log.level).toBe('warn');
   });
 });

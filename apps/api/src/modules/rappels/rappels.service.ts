@@ -120,7 +120,7 @@ export class RappelsService implements DailyMail {
    * while it still fits. The daily job runs it; no caller (a system task).
    */
   async run({ today, signal }: { today: string; signal?: AbortSignal }): Promise<MailRun> {
-    const { general, recouvrement } = await this.settings.get();
+    const { general, recouvrement } = await this.settings.fresh();
     const result: MailRun = { date: today, active: recouvrement.reminders, envoyes: 0, echecs: 0, complete: true };
     if (!recouvrement.reminders) return result;
     await sendClaimed(

@@ -59,7 +59,7 @@ export class RelevesMensuelsService implements DailyMail {
   ) {}
 
   async run({ today, signal }: { today: string; signal?: AbortSignal }): Promise<MailRun> {
-    const { general, recouvrement } = await this.settings.get();
+    const { general, recouvrement } = await this.settings.fresh();
     const result: MailRun = {
       date: today,
       active: recouvrement.monthlyStatements,

@@ -316,7 +316,7 @@ export class SauvegardesService {
    * backup started if none was, and the admins told of a failure or of a backup gone missing.
    */
   async planifier(): Promise<void> {
-    const settings = await this.settings.get();
+    const settings = await this.settings.fresh();
     await this.interrompues();
     if (settings.system.backupEnabled && !this.running) {
       const { dernier } = creneauxSauvegarde(this.now(), planOf(settings));

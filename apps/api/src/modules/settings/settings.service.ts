@@ -9,7 +9,8 @@ const CACHE_MS = 5_000;
 /**
  * Settings are read on hot paths (every request checks maintenance mode), so they are cached
  * briefly. A change made through this process is visible at once, and through another instance
- * as soon as its notice arrives (forget(); the short cache covers a notice lost with a connection).
+ * as soon as its notice arrives (reload(); the short cache covers a notice lost with a connection).
+ * Scheduled work reads them fresh: a task acts on what is committed, whichever instance took it.
  */
 export class SettingsService {
   private cached: { value: Settings; at: number } | null = null;
@@ -22,6 +23,11 @@ export class SettingsService {
   /** Read by the request hooks (maintenance, limits) as by the admin's page: no caller. */
   async get(): Promise<Settings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    return this.fresh();
+  }
+
+  /** Read from the database, whatever the cache holds. */
+  async fresh(): Promise<Settings> {
     const rows = await listSettingRows(this.db);
     // Stored values are laid over the defaults, so a setting added later gets its default.
     const value = mergeSettings(DEFAULT_SETTINGS, Object.fromEntries(rows.map((row) => [row.grp, row.value])));
@@ -29,9 +35,9 @@ export class SettingsService {
     return value;
   }
 
-  /** Another instance changed them: the next read goes to the database. */
-  forget(): void {
-    this.cached = null;
+  /** Another instance changed them: read them again, and follow them here too (log level). */
+  async reload(): Promise<void> {
+    this.onChange(await this.fresh());
   }
 
   /** The admin's change; a script (no account) passes a visitor. */
