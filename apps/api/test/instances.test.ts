@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import type { ChildProcess } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startRedis as startRedisServer } from '../../../deploy/local.ts';
 import { type App, buildApp } from '../src/app.ts';
