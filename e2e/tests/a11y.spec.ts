@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, settle } from './axe.ts';
+import { axeViolations, expectAccessible, settle } from './axe.ts';
 import { DEMO, type DemoRole, signIn } from './helpers.ts';
 import { altered, genuineToken } from './recus-helpers.ts';
 
@@ -591,6 +591,23 @@ const SCREENS: readonly Screen[] = [
     },
   },
 ];
+
+test('the check itself finds what a person would miss: an unnamed field, text too faint, in the page and in a dialog', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main') as HTMLElement;
+    main.insertAdjacentHTML('beforeend', '<input id="sans-nom"><p style="color:#bbb;background:#fff">Pâle</p>');
+    document.body.insertAdjacentHTML('beforeend', '<div role="dialog"><button id="bouton-vide"></button></div>');
+  });
+  const page_ = (await axeViolations(page)).join('\n');
+  expect(page_).toContain('[critical] label');
+  expect(page_).toContain('#sans-nom');
+  expect(page_).toContain('[serious] color-contrast');
+  expect((await axeViolations(page, DIALOG)).join('\n')).toContain('#bouton-vide');
+});
 
 for (const width of WIDTHS) {
   test.describe(`visiteur à ${width} px`, () => {

@@ -1,7 +1,8 @@
 /**
  * Several instances (issue 25, Performance): the payments list at 200,000 payments (seed.ts' bench
  * database) through nginx, in front of one built instance and then of two (deploy/local.ts: the
- * topology's own Redis and s3rver), req/s and p99 side by side; then, under the same load, a kill -9
+ * topology's own Redis and s3rver), req/s and p99 side by side, PostgreSQL's ten connections
+ * shared out between the instances (DATABASE_POOL_MAX 10, then 5 each); then, under the same load, a kill -9
  * of one of the two, and the time until the survivor answers all the traffic (the last failed
  * answer after the kill), with the p99 of the seconds that follow.
  * Run: DATABASE_URL=postgres://… npm run bench:instances [-- --duration 10]
@@ -15,6 +16,8 @@ const { duration, reseed, database, databaseUrl } = benchArgs('bench:instances',
 
 const WARM_UP_S = 5;
 const ENV = { SEED_DEMO: '0', BACKUPS: '0', REMINDERS: '0', LOGIN_RATE_LIMIT: '1000' };
+/** PostgreSQL's connections, shared out between the instances (DATABASE_POOL_MAX each). */
+const CONNECTIONS_TO_POSTGRES = 10;
 
 /** The bench's admins signed in through the proxy: the API limit is per account. */
 async function tokensOf(topologie: Topologie): Promise<string[]> {
@@ -67,7 +70,8 @@ async function main() {
 
   const results: Record<number, Load> = {};
   for (const instances of [1, 2]) {
-    const topologie = await demarrerTopologie({ databaseUrl: benchUrl, instances, env: ENV });
+    const env = { ...ENV, DATABASE_POOL_MAX: String(CONNECTIONS_TO_POSTGRES / instances) };
+    const topologie = await demarrerTopologie({ databaseUrl: benchUrl, instances, env });
     try {
       const tokens = await tokensOf(topologie);
       // Each instance's code and prepared reads warmed up before the measure.

@@ -20,6 +20,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit commencer par postgres:// ou postgresql://')
     .optional(),
+  DATABASE_POOL_MAX: z.coerce
+    .number('doit être un nombre')
+    .int('doit être un nombre entier')
+    .min(1, 'doit valoir au moins 1')
+    .max(100, 'doit valoir au plus 100')
+    .default(10),
   JWT_SECRET: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
   SESSION_HOURS: z.coerce.number().min(1).max(24).default(8),
   SEED_DEMO: booleanFlag,
@@ -56,6 +62,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_MAX: this instance's PostgreSQL connections (default 10); several instances share the server's. */
+  databasePoolMax: number;
   jwtSecret: string;
   sessionHours: number;
   seedDemo: boolean;
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret,
     sessionHours: e.SESSION_HOURS,
     // Embedded: demo data on the first start unless SEED_DEMO=0; PostgreSQL: only with SEED_DEMO=1.

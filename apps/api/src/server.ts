@@ -15,6 +15,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
     dataDir: config.dataDir,
     template: PGDATA_TEMPLATE,
   });

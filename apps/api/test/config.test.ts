@@ -55,7 +55,14 @@ describe('configuration', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
     });
-    expect(loadConfig(env)).toMatchObject({ redisUrl: undefined, s3: undefined });
+    expect(loadConfig(env)).toMatchObject({ redisUrl: undefined, s3: undefined, databasePoolMax: 10 });
+    expect(loadConfig({ ...env, DATABASE_POOL_MAX: '5' }).databasePoolMax).toBe(5);
+    expect(() => loadConfig({ ...env, DATABASE_POOL_MAX: '0' })).toThrow(
+      'DATABASE_POOL_MAX\u00a0: doit valoir au moins 1',
+    );
+    expect(() => loadConfig({ ...env, DATABASE_POOL_MAX: 'dix' })).toThrow(
+      'DATABASE_POOL_MAX\u00a0: doit être un nombre',
+    );
     expect(() => loadConfig({ ...env, REDIS_URL: 'localhost:6379' })).toThrow(
       'REDIS_URL\u00a0: doit être une adresse redis:// ou rediss://',
     );

@@ -133,6 +133,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     host: '127.0.0.1',
     dataDir,
     databaseUrl: undefined,
+    databasePoolMax: 10,
     jwtSecret: randomBytes(32).toString('hex'),
     sessionHours: 8,
     seedDemo: false,

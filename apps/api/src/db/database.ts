@@ -48,6 +48,8 @@ export interface DatabaseOptions {
   template?: string | undefined;
   /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
   schema?: string | undefined;
+  /** PostgreSQL connections kept for the queries (default 10). */
+  poolMax?: number | undefined;
 }
 
 /** Reads a connection keeps prepared; beyond, it plans as usual (queries with lists of every length). */
@@ -82,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // costly (a table without statistics yet, a per-member check) cost 100 ms or more each time.
     const settings = ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : [])];
     const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    const pool = new pg.Pool({ ...connection, max: options.poolMax ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
     const locks = new pg.Pool({ ...connection, max: LOCK_CONNECTIONS });
     return {
