@@ -14,6 +14,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -25,6 +26,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['src/test/setup.ts'],
           // Only there to stop a hung test: typing into jsdom forms takes a few seconds alone and
           // several times that while the API tests (or other runs) share the two cores.

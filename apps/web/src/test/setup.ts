@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { sessionStore } from '../api/session-store.ts';
+import { maintenanceStore } from '../app/maintenance.ts';
+import { toastStore } from '../ui/toasts/toast-store.ts';
 
 // findBy* and waitFor wait for the exact thing; this only says when to give up. The 1 s default
 // failed tests whose render took longer on two cores shared with the API tests.
@@ -34,6 +37,11 @@ window.ResizeObserver = ResizeObserverStub;
 
 afterEach(() => {
   cleanup();
+  // A worker runs file after file in one module graph (isolate: false): what the app keeps at
+  // module level starts the next test as a fresh page would.
+  toastStore.clear();
+  maintenanceStore.set(false);
+  sessionStore.clear();
   window.localStorage.clear();
   vi.unstubAllGlobals();
 });
