@@ -12,9 +12,10 @@ export const CHROMIUM = {
 };
 
 /**
- * The two lanes that run at once, each test file in one of them, one test after the other within a
- * lane: the journeys, which change data, and the accessibility sweep, which only reads, each on its
- * own server and fresh demo database. The browser mostly waits, so two lanes fit two cores.
+ * The two lanes that run at once, one test after the other within a lane, each on its own server and
+ * fresh demo database: the journeys, which change data, and the accessibility sweep, which only
+ * reads, followed on its server by the journeys of money (its project waits for the sweep), so that
+ * both lanes end about together. The browser mostly waits, so two lanes fit two cores.
  */
 const SERVERS = {
   journeys: { port: PORT, dataDir: DATA_DIR },
@@ -22,6 +23,8 @@ const SERVERS = {
 } as const;
 
 const SWEEP = /\/a11y\.spec\.ts$/;
+/** The journeys run on the sweep's server once it is over. */
+const AFTER_SWEEP = /\/(banques|depenses|remboursements)\.spec\.ts$/;
 
 const use = (server: keyof typeof SERVERS) => ({
   baseURL: `http://127.0.0.1:${SERVERS[server].port}`,
@@ -73,12 +76,20 @@ export default defineConfig({
     // The mail a journey reads is its own server's (helpers.ts inbox).
     {
       name: 'parcours',
-      testIgnore: SWEEP,
+      testIgnore: [SWEEP, AFTER_SWEEP],
       workers: 1,
       use: use('journeys'),
       metadata: { dataDir: SERVERS.journeys.dataDir },
     },
     { name: 'accessibilite', testMatch: SWEEP, workers: 1, use: use('sweep') },
+    {
+      name: 'parcours-apres-balayage',
+      testMatch: AFTER_SWEEP,
+      dependencies: ['accessibilite'],
+      workers: 1,
+      use: use('sweep'),
+      metadata: { dataDir: SERVERS.sweep.dataDir },
+    },
   ],
   webServer: Object.values(SERVERS).map(webServer),
 });
