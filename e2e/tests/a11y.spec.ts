@@ -95,7 +95,7 @@ const SCREENS: readonly Screen[] = [
       return undefined;
     },
   },
-  { name: 'demandes', roles: ['admin'], open: (page) => visit(page, '/demandes').then(() => undefined) },
+  { name: 'demandes', roles: ['admin', 'commercial'], open: (page) => visit(page, '/demandes').then(() => undefined) },
   {
     name: "détail d'une demande",
     roles: ['admin'],

@@ -62,3 +62,25 @@ test('a member sees his account: product, paid, remaining, next instalment, last
   await page.screenshot({ path: shot('dashboard-membre-390'), fullPage: true });
   await context.close();
 });
+
+test('every link of every role’s dashboard opens a screen that role may see', async ({ browser }) => {
+  for (const role of ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO[role]);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toContainText('Tableau de bord');
+    await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+    const links = await page
+      .getByRole('main')
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+    const addresses = [...new Set(links.filter((href) => href.startsWith('/')))];
+    if (role !== 'demandeur') expect(addresses.length, role).toBeGreaterThan(0);
+    for (const address of addresses) {
+      await page.goto(address);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }), `${role} → ${address}`).toBeVisible();
+      await expect(page.getByText('Accès refusé'), `${role} → ${address}`).toHaveCount(0);
+    }
+    await context.close();
+  }
+});

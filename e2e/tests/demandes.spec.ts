@@ -87,6 +87,28 @@ async function submitPublicRequest(page: Page, applicant: Applicant): Promise<nu
   return prix;
 }
 
+/** The staff's creation form filled for `applicant`, the duration left to choose. */
+async function fillStaffForm(
+  page: Page,
+  dialog: Locator,
+  applicant: Applicant,
+  { engagement }: { engagement: string },
+) {
+  await dialog.getByLabel('Nom complet').fill(applicant.nomComplet);
+  await dialog.getByLabel('Numéro CNI').fill(applicant.cni);
+  await dialog.getByLabel('Date de naissance').fill('1985-11-02');
+  await choose(page, dialog, 'Situation matrimoniale', 'Marié(e)');
+  await dialog.getByLabel('Profession').fill('Commerçant');
+  await dialog.getByLabel('E-mail').fill(applicant.email);
+  await dialog.getByLabel('Téléphone').fill('+225 05 11 22 33 44');
+  await choose(page, dialog, 'Ville', 'Bouaké');
+  await dialog.getByLabel('Adresse').fill('Quartier Commerce');
+  await expect(dialog.getByRole('combobox', { name: 'Produit souhaité' })).toBeDisabled();
+  await choose(page, dialog, 'Site', /Résidence Les Palmiers/);
+  await choose(page, dialog, 'Produit souhaité', /FCFA/);
+  await dialog.getByLabel('Engagement mensuel (FCFA)').fill(engagement);
+}
+
 const demandesLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Demandes' });
 
@@ -227,19 +249,7 @@ test("the dashboard's 'Nouvelle demande' leads an admin to the staff form, with 
 
   await page.getByRole('button', { name: 'Nouvelle demande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle demande' });
-  await dialog.getByLabel('Nom complet').fill(applicant.nomComplet);
-  await dialog.getByLabel('Numéro CNI').fill(applicant.cni);
-  await dialog.getByLabel('Date de naissance').fill('1985-11-02');
-  await choose(page, dialog, 'Situation matrimoniale', 'Marié(e)');
-  await dialog.getByLabel('Profession').fill('Commerçant');
-  await dialog.getByLabel('E-mail').fill(applicant.email);
-  await dialog.getByLabel('Téléphone').fill('+225 05 11 22 33 44');
-  await choose(page, dialog, 'Ville', 'Bouaké');
-  await dialog.getByLabel('Adresse').fill('Quartier Commerce');
-  await expect(dialog.getByRole('combobox', { name: 'Produit souhaité' })).toBeDisabled();
-  await choose(page, dialog, 'Site', /Résidence Les Palmiers/);
-  await choose(page, dialog, 'Produit souhaité', /FCFA/);
-  await dialog.getByLabel('Engagement mensuel (FCFA)').fill('250000');
+  await fillStaffForm(page, dialog, applicant, { engagement: '250000' });
   await dialog.getByRole('combobox', { name: 'Durée de paiement' }).click();
   await expect(page.getByRole('option')).toHaveText(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
   await page.getByRole('option', { name: '60 mois' }).click();
@@ -254,4 +264,54 @@ test("the dashboard's 'Nouvelle demande' leads an admin to the staff form, with 
   const details = page.getByRole('dialog', { name: 'Détails de la demande' });
   await expect(details.getByRole('heading', { name: applicant.shown })).toBeVisible();
   await expect(details.getByText('Bouaké')).toBeVisible();
+});
+
+test('a commercial files a request and follows it in « Mes demandes »; the gestionnaire validates it from his dashboard, himself proposed', async ({
+  page,
+  browser,
+}) => {
+  const applicant = newApplicant('Koffi');
+  await signIn(page, DEMO.commercial);
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link', { name: 'Entreprise' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Mes demandes' }).click();
+  await expect(page.getByRole('heading', { name: 'Mes demandes', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nouvelle demande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle demande' });
+  // Terms that cover any product of the demo: no choice of the remainder at validation.
+  await fillStaffForm(page, dialog, applicant, { engagement: '1000000' });
+  await choose(page, dialog, 'Durée de paiement', '60 mois');
+  await dialog.getByRole('button', { name: 'Créer la demande' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('textbox', { name: 'Rechercher' }).fill(applicant.shown);
+  const card = page.getByRole('article', { name: applicant.shown });
+  await expect(card.getByText('En attente')).toBeVisible();
+  // He follows it; deciding is not his.
+  await expect(card.getByRole('button', { name: /^Valider/ })).toHaveCount(0);
+
+  const gestionnaire = await inOtherBrowser(browser);
+  const g = gestionnaire.page;
+  await signIn(g, DEMO.gestionnaire);
+  await g
+    .getByRole('main')
+    .getByRole('link', { name: /^Demandes en attente\s: \d+, voir la liste$/ })
+    .click();
+  await expect(g).toHaveURL(/\/demandes\?statut=en_attente$/);
+  await expect(g.getByRole('heading', { name: 'Gestion des Demandes', level: 1 })).toBeVisible();
+  await g.getByRole('textbox', { name: 'Rechercher' }).fill(applicant.nom);
+  await g
+    .getByRole('article', { name: applicant.shown })
+    .getByRole('button', { name: /^Valider/ })
+    .click();
+  const wizard = g.getByRole('dialog', { name: 'Valider la demande' });
+  await expect(wizard.getByRole('radio', { name: 'Aminata Kouadio' })).toBeChecked();
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: 'Confirmer la validation' }).click();
+  await expect(wizard.getByRole('heading', { name: 'Demande validée avec succès' })).toBeVisible();
+  await gestionnaire.close();
+
+  // The commercial sees where his request stands.
+  await page.getByRole('combobox', { name: 'Statut' }).click();
+  await page.getByRole('option', { name: 'Tous' }).click();
+  await expect(card.getByText('Validée')).toBeVisible();
 });

@@ -333,6 +333,11 @@ describe('each role sees what waits for it', () => {
     }
     const d = await dashboard(gestionnaire.auth);
     expect(figure(d, 'attente', 'retards')).toBe(expected);
+    // The requests he decides, as the admin counts them.
+    expect(d.attente.find((f) => f.key === 'demandes')).toMatchObject({
+      value: await count(sql`SELECT count(*) AS n FROM demandes WHERE statut = 'en_attente'`),
+      to: '/demandes?statut=en_attente',
+    });
     expect(expected).toBeGreaterThanOrEqual(1);
     expect(figure(d, 'cartes', 'clients')).toBe(mine.length);
 

@@ -670,7 +670,37 @@ describe('rights', () => {
     expect((await validate(demande.id, gestionnaire.account.id, gestionnaire.auth)).statusCode).toBe(200);
   });
 
-  it('lets admin, gestionnaire and commercial create; admin and gestionnaire read; only the admin deletes', async () => {
+  it('keeps a commercial to the requests he created: his list, search, status and detail; no count of all', async () => {
+    const other = await loginAs(ctx, 'commercial');
+    const own = await staffDemande({ nom_complet: 'Kouamé Apporteur Un' }, commercial.auth);
+    const theirs = await staffDemande({ nom_complet: 'Kouamé Apporteur Deux' }, other.auth);
+    const fromAdmin = await staffDemande({ nom_complet: 'Kouamé Apporteur Trois' });
+    const ids = async (auth: Headers, query = '') => {
+      const response = await inject('GET', `/api/demandes?limit=100${query}`, undefined, auth);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const mine = await ids(commercial.auth);
+    expect(mine.data.map((d: { id: number }) => d.id)).toContain(own.id);
+    expect(mine.data.every((d: { origine: string }) => d.origine === 'personnel')).toBe(true);
+    for (const id of [theirs.id, fromAdmin.id]) expect(mine.data.map((d: { id: number }) => d.id)).not.toContain(id);
+    const searched = await ids(commercial.auth, `&search=${encodeURIComponent('Kouamé Apporteur')}&statut=en_attente`);
+    expect(searched.data.map((d: { id: number }) => d.id)).toEqual([own.id]);
+    expect(searched.pagination.total).toBe(1);
+    expect((await ids(other.auth)).data.map((d: { id: number }) => d.id)).toEqual([theirs.id]);
+    const all = await ids(gestionnaire.auth, `&search=${encodeURIComponent('Kouamé Apporteur')}`);
+    expect(all.data.map((d: { id: number }) => d.id).sort()).toEqual([own.id, theirs.id, fromAdmin.id].sort());
+
+    expect((await inject('GET', `/api/demandes/${own.id}`, undefined, commercial.auth)).statusCode).toBe(200);
+    const hidden = await inject('GET', `/api/demandes/${theirs.id}`, undefined, commercial.auth);
+    expect(hidden.statusCode).toBe(404);
+    expect((await inject('GET', '/api/demandes/stats', undefined, commercial.auth)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/demandes/stats', undefined, gestionnaire.auth)).statusCode).toBe(200);
+    // Reading is all he may do with them.
+    expect((await inject('PUT', `/api/demandes/${own.id}`, { notes: 'x' }, commercial.auth)).statusCode).toBe(403);
+  });
+
+  it('lets admin, gestionnaire and commercial create; admin, gestionnaire and commercial read; only the admin deletes', async () => {
     for (const [role, status] of [
       ['comptable', 403],
       ['membre', 403],
@@ -683,7 +713,11 @@ describe('rights', () => {
     }
     const demande = await staffDemande({}, commercial.auth);
     expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, gestionnaire.auth)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/demandes', undefined, commercial.auth)).statusCode).toBe(403);
+    for (const role of ['comptable', 'membre', 'demandeur'] as const) {
+      const { auth } = await loginAs(ctx, role);
+      expect((await inject('GET', '/api/demandes', undefined, auth)).statusCode, role).toBe(403);
+      expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, auth)).statusCode, role).toBe(403);
+    }
     for (const auth of [gestionnaire.auth, commercial.auth]) {
       expect((await inject('DELETE', `/api/demandes/${demande.id}`, undefined, auth)).statusCode).toBe(403);
     }

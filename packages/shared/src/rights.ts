@@ -23,9 +23,13 @@ export const CAPABILITIES = {
   'dashboard.admin': ['admin'],
 
   // Demandes (spec 1 §2.5, §6)
-  'demandes.menu': ['admin'],
-  // The list (and its applicants' identities) is the admin's screen; a gestionnaire reads what he may decide.
-  'demandes.read': ['admin', 'gestionnaire'],
+  // The screen (issue 26): the admin and the gestionnaire decide there, the commercial follows the
+  // requests he brought in.
+  'demandes.menu': ['admin', 'gestionnaire', 'commercial'],
+  // A commercial reads only the requests he created (the queries keep him to them).
+  'demandes.read': ['admin', 'gestionnaire', 'commercial'],
+  // Every request, and the count of each status (the sidebar's badge): those who decide them.
+  'demandes.read_all': ['admin', 'gestionnaire'],
   'demandes.create': ['admin', 'gestionnaire', 'commercial'],
   'demandes.update': ['admin', 'gestionnaire'],
   'demandes.delete': ['admin'],

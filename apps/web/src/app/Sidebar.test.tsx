@@ -17,7 +17,7 @@ describe('Sidebar', () => {
     renderWithProviders(
       <Sidebar userRole="commercial" favorisCount={0} activeView="dashboard" onLogout={() => undefined} />,
     );
-    expect(linkNames()).toEqual(['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil']);
+    expect(linkNames()).toEqual(['Tableau de bord', 'Mes demandes', 'Produits', 'Sites', 'Mon Profil']);
     for (const name of linkNames()) expect(screen.getByRole('link', { name })).toBeInTheDocument();
   });
 

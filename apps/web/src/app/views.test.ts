@@ -24,6 +24,7 @@ describe('sidebar', () => {
     ]);
     expect(labels('gestionnaire')).toEqual([
       'Tableau de bord',
+      'Demandes',
       'Versements',
       'Retards',
       'Remboursements',
@@ -44,7 +45,7 @@ describe('sidebar', () => {
       'Entreprise',
       'Mon Profil',
     ]);
-    expect(labels('commercial')).toEqual(['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil']);
+    expect(labels('commercial')).toEqual(['Tableau de bord', 'Mes demandes', 'Produits', 'Sites', 'Mon Profil']);
     expect(labels('membre')).toEqual([
       'Tableau de bord',
       'Versements',
@@ -73,10 +74,10 @@ describe('sidebar', () => {
     expect(entry(0)?.badge).toBeUndefined();
   });
 
-  it('offers each sidebar entry to roles that may open its view, but the spec’s Entreprise for the commercial', () => {
+  it('offers each sidebar entry only to roles that may open its view', () => {
     for (const role of ROLES) {
       const refused = sidebarEntries(role, { favoris: 1, demandes: 0 }).filter((e) => !canOpen(e.view, role));
-      expect(refused.map((e) => e.view)).toEqual(role === 'commercial' ? ['entreprise'] : []);
+      expect(refused.map((e) => e.view)).toEqual([]);
     }
   });
 });
@@ -102,7 +103,8 @@ describe('navigation by view', () => {
 
   it('lets only the listed roles open a view', () => {
     expect(canOpen('demandes', 'admin')).toBe(true);
-    expect(canOpen('demandes', 'gestionnaire')).toBe(false);
+    expect(canOpen('demandes', 'commercial')).toBe(true);
+    expect(canOpen('demandes', 'comptable')).toBe(false);
     expect(canOpen('profil', null)).toBe(false);
     for (const view of Object.keys(VIEWS) as View[]) expect(VIEWS[view].roles.length).toBeGreaterThan(0);
   });

@@ -42,8 +42,6 @@ export interface ViewEntry {
   nav?: {
     label: string;
     icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
-    /** Who sees the entry, where it differs from who may open the view. */
-    roles?: readonly Role[];
     /** A role's own name for the entry, the title of the page that role sees there. */
     roleLabels?: Partial<Record<Role, string>>;
     /** A count on the entry and, read after its name, what it counts; `hiddenAtZero`: no entry without one. */
@@ -66,9 +64,15 @@ export const VIEWS = defineViews({
   },
   demandes: {
     title: 'Demandes',
-    roles: ['admin'],
+    // The admin and the gestionnaire decide there; the commercial follows the requests he brought in.
+    roles: ROLES.filter((role) => can(role, 'demandes.menu')),
     page: lazy(() => import('../features/demandes/DemandesPage.tsx')),
-    nav: { label: 'Demandes', icon: IconFileText, badge: { counter: 'demandes', what: 'en attente' } },
+    nav: {
+      label: 'Demandes',
+      icon: IconFileText,
+      roleLabels: { commercial: 'Mes demandes' },
+      badge: { counter: 'demandes', what: 'en attente' },
+    },
   },
   versements: {
     title: 'Gestion des Versements',
@@ -150,8 +154,8 @@ export const VIEWS = defineViews({
     page: lazy(() => import('../features/entreprise/EntreprisePage.tsx')),
     denied:
       'Vous n’avez pas les permissions nécessaires pour accéder à cette page. Seuls les administrateurs et comptables peuvent accéder aux fonctionnalités d’entreprise.',
-    // The spec's sidebar offers it to the commercial too, whose page then refuses.
-    nav: { label: 'Entreprise', icon: IconBuilding, roles: ['admin', 'comptable', 'commercial'] },
+    // The spec's sidebar offered it to the commercial too, whose page then refused (issue 26: no more).
+    nav: { label: 'Entreprise', icon: IconBuilding },
   },
   // Beside the company's audit journal: the backups of its data (issue 24), an admin's only.
   sauvegardes: {
@@ -235,7 +239,7 @@ export interface SidebarEntry {
 export function sidebarEntries(role: Role, counts: Record<NavCounter, number>): SidebarEntry[] {
   return (Object.keys(VIEWS) as View[]).flatMap((view) => {
     const { roles, nav } = VIEWS[view];
-    if (!nav || !(nav.roles ?? roles).includes(role)) return [];
+    if (!nav || !roles.includes(role)) return [];
     const count = nav.badge ? counts[nav.badge.counter] : 0;
     if (nav.badge?.hiddenAtZero && count === 0) return [];
     return [

@@ -140,9 +140,10 @@ export const demandeStatsQuery = () =>
     refetchInterval: 60_000,
   });
 
-/** Pending demandes, for a role whose sidebar shows the demandes (0 for the others, never asked). */
+/** Pending demandes, for a role that decides them (0 for the others, never asked). */
 export function usePendingDemandesCount(role: Role | null): number {
-  const enabled = can(role, 'demandes.menu');
+  // The count of all the pending requests: for those who decide them.
+  const enabled = can(role, 'demandes.read_all');
   const count = useQuery({ ...demandeStatsQuery(), enabled }).data?.en_attente ?? 0;
   return enabled ? count : 0;
 }

@@ -18,6 +18,7 @@ import * as rappels from './2026-12-04-0016-rappels.ts';
 import * as contratPrix from './2026-12-05-0017-contrat-prix.ts';
 import * as compteursParInstruction from './2026-12-06-0018-compteurs-par-instruction.ts';
 import * as sauvegardes from './2026-12-07-0019-sauvegardes.ts';
+import * as demandesCreateur from './2026-12-08-0020-demandes-createur.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-0017-contrat-prix': contratPrix,
   '2026-12-06-0018-compteurs-par-instruction': compteursParInstruction,
   '2026-12-07-0019-sauvegardes': sauvegardes,
+  '2026-12-08-0020-demandes-createur': demandesCreateur,
 };

@@ -319,6 +319,8 @@ export class DashboardService {
         return {
           ...base,
           attente: [
+            // He decides the requests too (issue 26): the count opens them.
+            fig('demandes', 'Demandes en attente', n(keys.demandesAttente), 'nombre', '/demandes?statut=en_attente'),
             fig(
               'versements',
               'Versements à valider',

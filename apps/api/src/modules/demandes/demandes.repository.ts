@@ -42,9 +42,13 @@ function typedOrder(search: string): string | null {
   return words.length > 1 ? [words.at(-1), ...words.slice(0, -1)].join(' ') : null;
 }
 
-/** Newest first; search over the applicant's name (in either order), the product's title and the notes (spec 1 §2.5). */
-export async function listDemandes(db: Executor, query: DemandeListQuery) {
+/**
+ * Newest first; search over the applicant's name (in either order), the product's title and the
+ * notes (spec 1 §2.5); only those `createdBy` created when given (a commercial's own).
+ */
+export async function listDemandes(db: Executor, query: DemandeListQuery, createdBy?: number) {
   let matching = db.selectFrom('demandes as d');
+  if (createdBy !== undefined) matching = matching.where('d.created_by', '=', createdBy);
   if (query.statut) matching = matching.where('d.statut', '=', query.statut);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -67,7 +71,11 @@ export async function listDemandes(db: Executor, query: DemandeListQuery) {
       ['d.id', query.sortOrder],
     ],
     details: (inPage) => withDetails(db).where(inPage),
-    total: query.search ? 'search' : { counter: counterKey('demandes', { statut: query.statut }) },
+    // One creator's requests have no kept counter: counted up to the cap, as a search's.
+    total:
+      query.search || createdBy !== undefined
+        ? 'search'
+        : { counter: counterKey('demandes', { statut: query.statut }) },
     page: query.page,
     limit: query.limit,
   });

@@ -72,7 +72,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
       schema: {
         tags: ['demandes'],
         operationId: 'listDemandes',
-        summary: 'Liste des demandes (recherche, statut, pagination)',
+        summary: 'Liste des demandes (recherche, statut, pagination)\u202f; pour un commercial, celles qu’il a créées',
         querystring: demandeListQuerySchema,
         response: { 200: listSchema(demandeSchema) },
       },
@@ -101,7 +101,7 @@ export const demandesRoutes: FastifyPluginAsyncZod<DemandesRoutesOptions> = asyn
   app.get(
     '/demandes/stats',
     {
-      config: { right: 'demandes.read' },
+      config: { right: 'demandes.read_all' },
       schema: {
         tags: ['demandes'],
         operationId: 'getDemandeStats',

@@ -1,6 +1,7 @@
 import {
   applicantName,
   type Contrat,
+  can,
   contratPour,
   couverture,
   DEMANDE_MESSAGES,
@@ -195,8 +196,8 @@ export class DemandesService {
     return (await listAvailableProduits(this.db)).map(toPublicProduit);
   }
 
-  async list(_caller: Caller, query: DemandeListQuery) {
-    const { rows, pagination } = await listDemandes(this.db, query);
+  async list(caller: Caller, query: DemandeListQuery) {
+    const { rows, pagination } = await listDemandes(this.db, query, createdByOf(caller));
     return { data: rows.map(toDemande), pagination };
   }
 
@@ -210,9 +211,11 @@ export class DemandesService {
     };
   }
 
-  async get(_caller: Caller, id: number): Promise<Demande> {
+  async get(caller: Caller, id: number): Promise<Demande> {
     const row = await findDemande(this.db, id);
-    if (!row) throw notFound();
+    const createdBy = createdByOf(caller);
+    // Another's request is answered as a missing one: its existence is not his to know.
+    if (!row || (createdBy !== undefined && row.created_by !== createdBy)) throw notFound();
     return toDemande(row);
   }
 
@@ -447,6 +450,11 @@ export class DemandesService {
 }
 
 /** The product must exist, be active and be held by nobody. */
+/** The creator a caller's reads are kept to: his own account unless he decides requests (all of them). */
+function createdByOf(caller: Caller): number | undefined {
+  return can(caller.role, 'demandes.read_all') ? undefined : caller.id;
+}
+
 async function assertAvailable(db: Executor, produitId: number) {
   if (!(await isProduitAvailable(db, produitId))) {
     throw fieldError('produit_id', DEMANDE_MESSAGES.productUnavailable);

@@ -190,6 +190,23 @@ describe('DemandeDecisionModal', () => {
     ]);
   });
 
+  it('proposes the gestionnaire who validates as the one to follow the member; he may choose another', async () => {
+    signIn('gestionnaire', 3);
+    const calls = serveDemandes({
+      demandes: [DEMANDE],
+      answers: { 'PUT /api/demandes/5/validate': ok(makeDemande({ id: 5, statut: 'validee', gere_par: 2 })) },
+    });
+    const { user } = open('validate');
+    const dialog = await screen.findByRole('dialog', { name: 'Valider la demande' });
+    expect(await within(dialog).findByRole('radio', { name: 'Moussa Traoré' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Awa Koné' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Awa Koné' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer la validation' }));
+    await within(dialog).findByRole('heading', { name: /validée/ });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 5, gere_par: 2 });
+  });
+
   it('rejects with a reason and comments', async () => {
     const calls = serveDemandes({
       demandes: [DEMANDE],

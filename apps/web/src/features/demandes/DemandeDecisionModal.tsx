@@ -27,7 +27,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/index.ts';
+import { ApiError, useCurrentProfile } from '../../api/index.ts';
 import { type DemandeResult, demandeDetailQuery, useDecideDemande } from '../../data/demandes.ts';
 import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
@@ -89,9 +89,12 @@ function DemandeSummary({ demande }: { demande: Demande }) {
  */
 export function DemandeDecisionModal({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const profile = useCurrentProfile();
+  // A gestionnaire who validates is proposed as the one to follow the member (he may choose another).
+  const proposed = profile?.role === 'gestionnaire' ? String(profile.id) : null;
   const [shown, setShown] = useState(decision);
   const [phase, setPhase] = useState<Phase>('selection');
-  const [gestionnaireId, setGestionnaireId] = useState<string | null>(null);
+  const [gestionnaireId, setGestionnaireId] = useState<string | null>(proposed);
   const [solde, setSolde] = useState<Solde | null>(null);
   const [soldeError, setSoldeError] = useState<string | null>(null);
   // The server found the terms short (the price changed meanwhile): the choice is asked, on fresh figures.
@@ -137,7 +140,7 @@ export function DemandeDecisionModal({ decision, onClose }: { decision: Decision
   if (decision && decision !== shown) {
     setShown(decision);
     setPhase('selection');
-    setGestionnaireId(null);
+    setGestionnaireId(proposed);
     setSolde(null);
     setSoldeError(null);
     setSoldeAsked(false);

@@ -94,12 +94,14 @@ describe('DemandesPage', () => {
     signIn('gestionnaire');
     serveDemandes({ demandes: DEMANDES });
     const first = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestion des Demandes' })).toBeInTheDocument();
     const pending = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(within(pending).getByRole('button', { name: /^Valider/ })).toBeInTheDocument();
     first.unmount();
 
     signIn('commercial');
     renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes demandes' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
     expect(within(card).getByRole('button', { name: /^Voir détails/ })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Valider/ })).not.toBeInTheDocument();

@@ -44,7 +44,8 @@ function countLine(pagination: Pagination, { search, statut }: Pick<DemandeFilte
 }
 
 /**
- * 'Gestion des Demandes' (spec 1 §2.5): count and refresh, search (name, product, notes) and
+ * 'Gestion des Demandes' (spec 1 §2.5), or a commercial's 'Mes demandes' (those he created, issue
+ * 26; the server keeps him to them, he only reads and creates): count and refresh, search (name, product, notes) and
  * status in the address (it opens on the demandes that wait), cards with their actions, pages; the detail modal, the validate/reject
  * wizard and the creation modal.
  */
@@ -78,7 +79,7 @@ export default function DemandesPage() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
-            Gestion des Demandes
+            {can(role, 'demandes.read_all') ? 'Gestion des Demandes' : 'Mes demandes'}
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
             {data ? countLine(data.pagination, filters) : '\u00a0'}

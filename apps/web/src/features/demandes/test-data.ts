@@ -117,12 +117,12 @@ export function makeProduit(id: number, site: Site, titre: string, overrides: Pa
   };
 }
 
-export function signIn(role: Role) {
+export function signIn(role: Role, id = ADMIN_PROFILE.id) {
   sessionStore.start({
     token: 'access',
     refreshToken: 'refresh',
     sessionExpiresAt: '2026-11-22T20:00:00.000Z',
-    profile: { ...ADMIN_PROFILE, role },
+    profile: { ...ADMIN_PROFILE, id, role },
   });
 }
 
