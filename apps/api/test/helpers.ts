@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@app/shared';
+import type { Role, Sauvegarde } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
@@ -344,4 +344,18 @@ export async function auditRows(db: Database, filter: { action?: string; user_id
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.user_id !== undefined) query = query.where('user_id', '=', filter.user_id);
   return query.execute();
+}
+
+/**
+ * Waits for a backup to end (written, then verified in a process of its own), asking four times a
+ * second: a slow machine's minute of verification stays well under the API's limit per account.
+ */
+export async function backupEnded(ctx: TestContext, auth: Record<string, string>, id: number): Promise<Sauvegarde> {
+  for (;;) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sauvegardes/${id}`, headers: auth });
+    if (res.statusCode !== 200) throw new Error(`GET /api/sauvegardes/${id}: ${res.statusCode} ${res.body}`);
+    const row = res.json().data as Sauvegarde;
+    if (row.statut !== 'en_cours') return row;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

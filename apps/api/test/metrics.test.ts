@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../src/engines/metrics.ts';
-import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
+import { backupEnded, buildTestApp, loginAs, type TestContext } from './helpers.ts';
 
 /** GET /metrics (METRICS=1) in the Prometheus format, for the operator's scraper, never the proxy's clients. */
 describe('metrics', () => {
@@ -40,16 +40,7 @@ describe('metrics', () => {
     const { auth } = await loginAs(ctx, 'admin');
     const started = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
     expect(started.statusCode, started.body).toBe(202);
-    for (;;) {
-      const row = (
-        await ctx.app.inject({ method: 'GET', url: `/api/sauvegardes/${started.json().data.id}`, headers: auth })
-      ).json().data;
-      if (row.statut !== 'en_cours') {
-        expect(row.statut).toBe('verifiee');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    expect((await backupEnded(ctx, auth, started.json().data.id)).statut).toBe('verifiee');
     expect(await scrape()).toMatch(/^backup_last_verified_age_seconds \d+(\.\d+)?(e[-+]\d+)?$/m);
   }, 120_000);
 

@@ -17,7 +17,7 @@ import {
 } from '../src/modules/sauvegardes/restauration.ts';
 import { alerteSauvegarde, SauvegardesService } from '../src/modules/sauvegardes/sauvegardes.service.ts';
 import { SettingsService } from '../src/modules/settings/settings.service.ts';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext, testConfig } from './helpers.ts';
+import { backupEnded, buildTestApp, loginAs, ROLES_ALL, type TestContext, testConfig } from './helpers.ts';
 import { createBanque, createClient, JPEG, postVersementForm, versementBody } from './money-helpers.ts';
 
 const KEY = 'une phrase de passe de plus de trente-deux caractères';
@@ -30,21 +30,10 @@ afterEach(async () => {
 
 type Auth = { authorization: string };
 
-/** Waits for the backup to end (written, then verified in a process of its own). */
-async function ended(auth: Auth, id: number): Promise<Sauvegarde> {
-  for (;;) {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sauvegardes/${id}`, headers: auth });
-    expect(res.statusCode, res.body).toBe(200);
-    const row = res.json().data as Sauvegarde;
-    if (row.statut !== 'en_cours') return row;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function takeBackup(auth: Auth): Promise<{ row: Sauvegarde; file: string }> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
   expect(res.statusCode, res.body).toBe(202);
-  const row = await ended(auth, res.json().data.id);
+  const row = await backupEnded(ctx, auth, res.json().data.id);
   return { row, file: path.join(ctx.dataDir, 'backups', row.fichier ?? '') };
 }
 
@@ -252,7 +241,7 @@ describe('the calls', () => {
     const second = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'CONFLICT', message: 'Une sauvegarde est déjà en cours.' });
-    await ended(auth, first.json().data.id);
+    await backupEnded(ctx, auth, first.json().data.id);
   }, 120_000);
 
   it('the settings take the Sauvegardes group, checked in French', async () => {

@@ -12,7 +12,7 @@ import { MediaStore } from '../src/media/media-store.ts';
 import { migrerMedias } from '../src/media/migration.ts';
 import { inspecterSauvegarde } from '../src/modules/sauvegardes/restauration.ts';
 import { multipart, PDF, PNG, SITE_FIELDS } from './catalogue-helpers.ts';
-import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
+import { backupEnded, buildTestApp, loginAs, type TestContext } from './helpers.ts';
 
 /**
  * Files in an S3-compatible store (issue 25), here s3rver on a port of its own: what one instance
@@ -131,17 +131,7 @@ describe('files in an S3-compatible store', () => {
     const takeBackup = async () => {
       const started = await ctx.app.inject({ method: 'POST', url: '/api/sauvegardes', headers: auth });
       expect(started.statusCode, started.body).toBe(202);
-      for (;;) {
-        const res = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/sauvegardes/${started.json().data.id}`,
-          headers: auth,
-        });
-        const row = res.json().data;
-        if (row.statut !== 'en_cours')
-          return row as { id: number; statut: string; motif: string | null; fichier: string; taille: number };
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      return backupEnded(ctx, auth, started.json().data.id);
     };
     const first = await takeBackup();
     expect(first, first.motif ?? '').toMatchObject({ statut: 'verifiee', motif: null });
