@@ -449,12 +449,12 @@ export class DemandesService {
   }
 }
 
-/** The product must exist, be active and be held by nobody. */
 /** The creator a caller's reads are kept to: his own account unless he decides requests (all of them). */
 function createdByOf(caller: Caller): number | undefined {
   return can(caller.role, 'demandes.read_all') ? undefined : caller.id;
 }
 
+/** The product must exist, be active and be held by nobody. */
 async function assertAvailable(db: Executor, produitId: number) {
   if (!(await isProduitAvailable(db, produitId))) {
     throw fieldError('produit_id', DEMANDE_MESSAGES.productUnavailable);
