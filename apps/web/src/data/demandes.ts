@@ -64,6 +64,12 @@ export async function createDemande(body: DemandeCreateBody): Promise<DemandeRes
   return { demande: demandeSchema.parse(answer.data), message: answer.message ?? 'Demande créée avec succès !' };
 }
 
+/** DELETE /demandes/:id (admin): a pending or rejected demande; the server's message says so. */
+export async function deleteDemande(id: number): Promise<string | undefined> {
+  const answer = await api.delete<{ message?: string }>(`/demandes/${id}`);
+  return answer?.message;
+}
+
 /**
  * PUT /demandes/:id/validate: the demande becomes validee, a member is created (decisions §5)
  * owing his product's price; `solde` says how terms that fall short of it are completed (issue 23).
@@ -165,6 +171,13 @@ export const publicProduitsQuery = () =>
 /** A staff member's demande (spec 1 §2.6). */
 export function useCreateDemande(callbacks?: MutationCallbacks<DemandeResult, DemandeCreateBody>) {
   return useMutation({ ...callbacks, mutationFn: createDemande, meta: { invalidates: [demandesKeys.all] } });
+}
+
+export function useDeleteDemande() {
+  return useMutation({
+    mutationFn: (demande: Demande) => deleteDemande(demande.id),
+    meta: { invalidates: [demandesKeys.all] },
+  });
 }
 
 /** A visitor's demande; a product taken meanwhile leaves the choices. */

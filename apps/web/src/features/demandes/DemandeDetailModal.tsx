@@ -1,7 +1,7 @@
 import type { Demande } from '@app/shared';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { demandeDetailQuery } from '../../data/demandes.ts';
@@ -14,10 +14,15 @@ export interface DemandeDetailModalProps {
   canDecide: boolean;
   onClose: () => void;
   onDecide: (demande: Demande, action: 'validate' | 'reject') => void;
+  /** The admin's deletion of a demande not validated (it asks first); absent: no such action. */
+  onDelete?: (demande: Demande) => void;
 }
 
-/** 'Détails de la demande' (spec 1 §2.5), with Valider and Rejeter on a pending demande. */
-export function DemandeDetailModal({ demande, canDecide, onClose, onDecide }: DemandeDetailModalProps) {
+/**
+ * 'Détails de la demande' (spec 1 §2.5), with Valider and Rejeter on a pending demande, and for the
+ * admin Supprimer on one that created no member.
+ */
+export function DemandeDetailModal({ demande, canDecide, onClose, onDecide, onDelete }: DemandeDetailModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   // The demande shown stays on screen while the modal fades out.
   const [shown, setShown] = useState(demande);
@@ -51,6 +56,17 @@ export function DemandeDetailModal({ demande, canDecide, onClose, onDecide }: De
           {(item) => <DemandeDetails demande={item} />}
         </DetailLoad>
         <Group justify="flex-end">
+          {onDelete && current && current.statut !== 'validee' && !notFound && (
+            <Button
+              color="red"
+              variant="subtle"
+              mr="auto"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => onDelete(current)}
+            >
+              Supprimer
+            </Button>
+          )}
           {canDecide && current && pending && !notFound && (
             <>
               <Button

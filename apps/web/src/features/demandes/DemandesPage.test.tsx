@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import type { RecordedCall } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
 import DemandesPage from './DemandesPage.tsx';
 import { choose, failure, fieldValue, list, makeDemande, params, serveDemandes, signIn, text } from './test-data.ts';
 
@@ -283,5 +284,49 @@ describe('DemandesPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rejeter' }));
     expect(await screen.findByRole('dialog', { name: 'Rejeter la demande' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Détails de la demande' })).not.toBeInTheDocument();
+  });
+
+  it('lets the admin delete a demande after confirming, and only him; a refusal stays in the dialog', async () => {
+    let deletes = 0;
+    const calls = serveDemandes({
+      demandes: DEMANDES,
+      answers: {
+        // Refused once (validated meanwhile on another screen), then deleted.
+        'DELETE /api/demandes/1': () =>
+          ++deletes === 1
+            ? failure(409, 'Une demande validée ne peut pas être supprimée : elle a créé un membre.', 'CONFLICT')
+            : { status: 200, body: { success: true, message: 'Demande supprimée avec succès' } },
+      },
+    });
+    const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
+    await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
+    const details = await screen.findByRole('dialog', { name: 'Détails de la demande' });
+    await user.click(within(details).getByRole('button', { name: 'Supprimer' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer la demande' });
+    expect(confirm).toHaveTextContent('supprimer la demande de Jean-Baptiste Kouassi');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await within(confirm).findByText(/elle a créé un membre/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/demandes/1',
+      '/api/demandes/1',
+    ]);
+    expect(toastStore.getSnapshot()).toEqual([
+      expect.objectContaining({ type: 'success', message: 'Demande supprimée avec succès' }),
+    ]);
+  });
+
+  it('offers no deletion to a gestionnaire', async () => {
+    signIn('gestionnaire');
+    serveDemandes({ demandes: DEMANDES });
+    const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
+    await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
+    const details = await screen.findByRole('dialog', { name: 'Détails de la demande' });
+    expect(within(details).getByRole('button', { name: 'Valider' })).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
   });
 });

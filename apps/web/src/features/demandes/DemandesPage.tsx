@@ -1,19 +1,30 @@
-import { can, type Demande, type DemandeStatut, type Pagination, pageSummary, pluralTotal } from '@app/shared';
+import {
+  applicantName,
+  can,
+  DEMANDE_MESSAGES,
+  type Demande,
+  type DemandeStatut,
+  type Pagination,
+  pageSummary,
+  pluralTotal,
+} from '@app/shared';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
-import { type DemandeFilters, demandesListQuery } from '../../data/demandes.ts';
+import { type DemandeFilters, demandesListQuery, useDeleteDemande } from '../../data/demandes.ts';
 import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { ALL } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
+import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { DemandeCard } from './DemandeCard.tsx';
 import { DemandeCreateModal } from './DemandeCreateModal.tsx';
@@ -54,11 +65,14 @@ export default function DemandesPage() {
   const role = profile?.role;
   const canDecide = can(role, 'demandes.validate') && can(role, 'demandes.reject');
   const canCreate = can(role, 'demandes.create');
+  const canDelete = can(role, 'demandes.delete');
   const { filters, setPage, setStatut, searchInput, setSearchInput, clearAll } = useDemandeFilters(DEMANDES_PAGE_SIZE);
   const query = useQuery(demandesListQuery(filters));
   const [detail, setDetail] = useState<Demande | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<Demande | null>(null);
+  const removal = useDeleteDemande();
 
   const data = query.data;
   const totalPages = data ? Math.max(1, data.pagination.totalPages) : undefined;
@@ -177,7 +191,42 @@ export default function DemandesPage() {
         />
       )}
 
-      <DemandeDetailModal demande={detail} canDecide={canDecide} onClose={() => setDetail(null)} onDecide={decide} />
+      <DemandeDetailModal
+        demande={detail}
+        canDecide={canDecide}
+        onClose={() => setDetail(null)}
+        onDecide={decide}
+        onDelete={
+          canDelete
+            ? (demande) => {
+                removal.reset();
+                setToDelete(demande);
+              }
+            : undefined
+        }
+      />
+      {canDelete && (
+        <ConfirmDialog
+          opened={!!toDelete}
+          danger
+          title="Supprimer la demande"
+          message={`Êtes-vous sûr de vouloir supprimer la demande de ${toDelete ? applicantName(toDelete.nom_complet) : ''}\u202f? Cette action est irréversible.`}
+          confirmLabel="Supprimer"
+          loading={removal.isPending}
+          error={removal.error?.message}
+          onConfirm={() =>
+            toDelete &&
+            removal.mutate(toDelete, {
+              onSuccess: (message) => {
+                setToDelete(null);
+                setDetail(null);
+                showToast('success', message ?? DEMANDE_MESSAGES.deleted);
+              },
+            })
+          }
+          onClose={() => setToDelete(null)}
+        />
+      )}
       <DemandeDecisionModal decision={decision} onClose={() => setDecision(null)} />
       {canCreate && <DemandeCreateModal opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
