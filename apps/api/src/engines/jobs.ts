@@ -84,7 +84,7 @@ export class Jobs {
     const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(this.db);
     const boss = new PgBoss({ db: this.queue, schema: jobsSchemaOf(rows[0]?.schema ?? 'public') });
     boss.on('error', (error) => this.log.error({ err: error }, 'file des tâches en échec'));
-    await this.inTurn(async () => {
+    await this.creatingQueues(async () => {
       await boss.start();
       for (const task of this.tasks) {
         await boss.createQueue(task.name, { name: task.name, retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
@@ -106,7 +106,7 @@ export class Jobs {
    * Instances starting together would create the same queues at once, which PostgreSQL may end as a
    * deadlock: they take turns. PGlite is one instance, and its one connection is the queue's too.
    */
-  private inTurn(work: () => Promise<void>): Promise<void> {
+  private creatingQueues(work: () => Promise<void>): Promise<void> {
     return this.db instanceof PGliteKysely ? work() : holdingLock(this.db, JOBS_LOCK, work);
   }
 
