@@ -165,10 +165,11 @@ test('the comptable reads the journal on a phone, as cards, without sideways scr
 
 test('a commercial gets the permission message and no journal', async ({ page }) => {
   await signIn(page, DEMO.commercial);
-  await page
-    .getByRole('navigation', { name: 'Navigation principale' })
-    .getByRole('link', { name: 'Entreprise' })
-    .click();
+  // Not in his sidebar: he can only type the address.
+  await expect(
+    page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Entreprise' }),
+  ).toHaveCount(0);
+  await page.goto('/entreprise');
   await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
   await expect(page.getByText(DENIED)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveCount(0);

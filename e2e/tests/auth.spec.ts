@@ -21,6 +21,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
   ],
   gestionnaire: [
     'Tableau de bord',
+    'Demandes',
     'Versements',
     'Retards',
     'Remboursements',
@@ -41,7 +42,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Entreprise',
     'Mon Profil',
   ],
-  commercial: ['Tableau de bord', 'Produits', 'Sites', 'Entreprise', 'Mon Profil'],
+  commercial: ['Tableau de bord', 'Mes demandes', 'Produits', 'Sites', 'Mon Profil'],
   membre: [
     'Tableau de bord',
     'Versements',
