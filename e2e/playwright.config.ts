@@ -14,17 +14,16 @@ export const CHROMIUM = {
 /**
  * The two lanes that run at once, one test after the other within a lane, each on its own server and
  * fresh demo database: the journeys, which change data, and the accessibility sweep, which only
- * reads, followed on its server by the expenses' and refunds' journeys (their project waits for the
- * sweep), so that both lanes end about together (12-13 min each, on two cores).
+ * reads, with the expenses' and refunds' journeys (which leave the demo's pending items as they
+ * were), so that both lanes take about as long. The browser mostly waits, so two lanes fit two cores.
  */
 const SERVERS = {
   journeys: { port: PORT, dataDir: DATA_DIR },
   sweep: { port: PORT + 1, dataDir: `${DATA_DIR}-a11y` },
 } as const;
 
-const SWEEP = /\/a11y\.spec\.ts$/;
-/** The journeys run on the sweep's server once it is over (skipped if the sweep fails). */
-const AFTER_SWEEP = /\/(depenses|remboursements)\.spec\.ts$/;
+/** The sweep's lane: the sweep, and the journeys that balance the lanes. */
+const SWEEP_LANE = /\/(a11y|depenses|remboursements)\.spec\.ts$/;
 
 const use = (server: keyof typeof SERVERS) => ({
   baseURL: `http://127.0.0.1:${SERVERS[server].port}`,
@@ -76,16 +75,14 @@ export default defineConfig({
     // The mail a journey reads is its own server's (helpers.ts inbox).
     {
       name: 'parcours',
-      testIgnore: [SWEEP, AFTER_SWEEP],
+      testIgnore: SWEEP_LANE,
       workers: 1,
       use: use('journeys'),
       metadata: { dataDir: SERVERS.journeys.dataDir },
     },
-    { name: 'accessibilite', testMatch: SWEEP, workers: 1, use: use('sweep') },
     {
-      name: 'parcours-apres-balayage',
-      testMatch: AFTER_SWEEP,
-      dependencies: ['accessibilite'],
+      name: 'accessibilite',
+      testMatch: SWEEP_LANE,
       workers: 1,
       use: use('sweep'),
       metadata: { dataDir: SERVERS.sweep.dataDir },
