@@ -254,6 +254,8 @@ test("the dashboard's 'Nouvelle demande' leads an admin to the staff form, with 
   await expect(page.getByRole('option')).toHaveText(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
   await page.getByRole('option', { name: '60 mois' }).click();
   await dialog.getByRole('button', { name: 'Créer la demande' }).click();
+  // The spec's success screen, which closes itself after 2 s.
+  await expect(dialog.getByRole('status')).toHaveText('Demande créée avec succès\u202f!');
   await expect(dialog).toBeHidden();
 
   await expect(demandesLink(page)).toHaveAccessibleDescription(`${before + 1} en attente`);
@@ -266,7 +268,7 @@ test("the dashboard's 'Nouvelle demande' leads an admin to the staff form, with 
   await expect(details.getByText('Bouaké')).toBeVisible();
 });
 
-test('a commercial files a request and follows it in « Mes demandes »; the gestionnaire validates it from his dashboard, himself proposed', async ({
+test('a commercial files a request and follows it in « Mes demandes »; the gestionnaire corrects it, then validates it from his dashboard, himself proposed', async ({
   page,
   browser,
 }) => {
@@ -299,10 +301,19 @@ test('a commercial files a request and follows it in « Mes demandes »; the ges
   await expect(g).toHaveURL(/\/demandes\?statut=en_attente$/);
   await expect(g.getByRole('heading', { name: 'Gestion des Demandes', level: 1 })).toBeVisible();
   await g.getByRole('textbox', { name: 'Rechercher' }).fill(applicant.nom);
-  await g
-    .getByRole('article', { name: applicant.shown })
-    .getByRole('button', { name: /^Valider/ })
-    .click();
+  const pending = g.getByRole('article', { name: applicant.shown });
+  // He corrects it while it waits, from its detail.
+  await pending.getByRole('button', { name: /^Voir détails/ }).click();
+  const details = g.getByRole('dialog', { name: 'Détails de la demande' });
+  await details.getByRole('button', { name: 'Modifier' }).click();
+  const edit = g.getByRole('dialog', { name: 'Modifier la demande' });
+  await expect(edit.getByRole('textbox', { name: 'Nom complet' })).toHaveValue(applicant.nomComplet);
+  await edit.getByRole('textbox', { name: 'Profession' }).fill('Architecte');
+  await edit.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+  await expect(g.getByText('Demande mise à jour avec succès')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(details.getByText('Architecte')).toBeVisible();
+  await details.getByRole('button', { name: 'Valider', exact: true }).click();
   const wizard = g.getByRole('dialog', { name: 'Valider la demande' });
   await expect(wizard.getByRole('radio', { name: 'Aminata Kouadio' })).toBeChecked();
   await wizard.getByRole('button', { name: 'Suivant' }).click();

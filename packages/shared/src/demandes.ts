@@ -192,6 +192,7 @@ export const demandeSchema = z.object({
     id: z.number().int(),
     titre: z.string(),
     prix_vente: z.number(),
+    site_id: z.number().int(),
     site_nom: z.string(),
     site_ville: z.string(),
   }),

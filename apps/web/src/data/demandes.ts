@@ -5,6 +5,7 @@ import {
   type DemandePublicBody,
   type DemandeStats,
   type DemandeStatut,
+  type DemandeUpdateBody,
   demandeSchema,
   demandeStatsSchema,
   type PublicProduit,
@@ -62,6 +63,12 @@ export async function fetchDemande(id: number, signal?: AbortSignal): Promise<De
 export async function createDemande(body: DemandeCreateBody): Promise<DemandeResult> {
   const answer = await api.post<SaveAnswer>('/demandes', body);
   return { demande: demandeSchema.parse(answer.data), message: answer.message ?? 'Demande créée avec succès !' };
+}
+
+/** PUT /demandes/:id (admin, gestionnaire): a pending demande's fields. */
+export async function updateDemande(id: number, body: DemandeUpdateBody): Promise<DemandeResult> {
+  const answer = await api.put<SaveAnswer>(`/demandes/${id}`, body);
+  return { demande: demandeSchema.parse(answer.data), message: answer.message ?? 'Demande mise à jour avec succès' };
 }
 
 /** DELETE /demandes/:id (admin): a pending or rejected demande; the server's message says so. */
@@ -171,6 +178,16 @@ export const publicProduitsQuery = () =>
 /** A staff member's demande (spec 1 §2.6). */
 export function useCreateDemande(callbacks?: MutationCallbacks<DemandeResult, DemandeCreateBody>) {
   return useMutation({ ...callbacks, mutationFn: createDemande, meta: { invalidates: [demandesKeys.all] } });
+}
+
+/** A pending demande corrected; its detail shows the answer at once. */
+export function useUpdateDemande() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DemandeUpdateBody }) => updateDemande(id, body),
+    onSuccess: ({ demande }) => queryClient.setQueryData(demandesKeys.detail(demande.id), demande),
+    meta: { invalidates: [demandesKeys.all] },
+  });
 }
 
 export function useDeleteDemande() {

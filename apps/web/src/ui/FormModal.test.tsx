@@ -6,13 +6,21 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/index.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { FormModal } from './FormModal.tsx';
+import { FormModal, type SuccessScreen } from './FormModal.tsx';
 import { toastStore } from './toasts/toast-store.ts';
 
 afterEach(() => toastStore.clear());
 
 /** A one-field form whose save is `run`: the skeleton as a screen uses it. */
-function NameForm({ run, onClose = () => {} }: { run: (nom: string) => Promise<unknown>; onClose?: () => void }) {
+function NameForm({
+  run,
+  onClose = () => {},
+  successScreen,
+}: {
+  run: (nom: string) => Promise<unknown>;
+  onClose?: () => void;
+  successScreen?: SuccessScreen;
+}) {
   const [opened, setOpened] = useState(true);
   const form = useForm({ mode: 'uncontrolled', initialValues: { nom: '' } });
   const save = useMutation({ mutationFn: run });
@@ -34,6 +42,7 @@ function NameForm({ run, onClose = () => {} }: { run: (nom: string) => Promise<u
         onFieldErrors={form.setErrors}
         onOpen={() => form.reset()}
         submitLabel="Créer le site"
+        successScreen={successScreen}
         onSubmit={() => {
           const { nom } = form.getValues();
           if (!nom) {
@@ -62,6 +71,30 @@ describe('FormModal', () => {
       expect.objectContaining({ type: 'success', message: 'Site créé avec succès' }),
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('or shows its success screen, which closes itself, and opens afresh on the form', async () => {
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <NameForm
+        run={async () => ({})}
+        onClose={onClose}
+        successScreen={{ closeAfterMs: 1_500, title: 'Site créé !' }}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'Les Jardins{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Site créé !' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Site créé avec succès');
+    expect(within(dialog).getByRole('button', { name: 'Fermer' })).toHaveFocus();
+    expect(toastStore.getSnapshot()).toEqual([]);
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Rouvrir' }));
+    const form = await screen.findByRole('dialog', { name: 'Nouveau site' });
+    expect(within(form).getByRole('textbox', { name: 'Nom' })).toHaveValue('');
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('sends nothing while the input is invalid', async () => {

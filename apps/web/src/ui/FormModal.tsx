@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, type ModalProps, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect } from 'react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { ApiError } from '../api/index.ts';
 import { showToast } from './toasts/toast-store.ts';
+import { useSuccessClose } from './use-success-close.ts';
 
 /** The save a form drives: a TanStack Query mutation, or anything with the same state. */
 export interface FormSave {
@@ -22,8 +23,10 @@ export interface SaveFormProps {
    * invalid, else the save's promise of the success message: a toast shows it, then `onDone` runs.
    */
   onSubmit: () => Promise<string> | undefined;
-  /** After a success. */
+  /** After a success, once the toast says so. */
   onDone: () => void;
+  /** Shows the success itself (a success screen), instead of the toast and `onDone`. */
+  onSuccess?: (message: string) => void;
   /** 'Annuler'; without it, no such button (a form the user must get through). */
   onCancel?: () => void;
   /** Receives a 400/409's field messages (a Mantine form's `setErrors`). */
@@ -46,6 +49,7 @@ export function SaveForm({
   failure,
   onSubmit,
   onDone,
+  onSuccess,
   onCancel,
   onFieldErrors,
   submitLabel,
@@ -57,6 +61,7 @@ export function SaveForm({
     event.preventDefault();
     void onSubmit()?.then(
       (message) => {
+        if (onSuccess) return onSuccess(message);
         showToast('success', message);
         onDone();
       },
@@ -103,27 +108,44 @@ export function SaveForm({
   );
 }
 
-export interface FormModalProps extends Omit<SaveFormProps, 'onDone' | 'onCancel' | 'aria-label'> {
+/** The spec's success screen of a creation: its message in the dialog, which closes itself after the delay. */
+export interface SuccessScreen {
+  closeAfterMs: number;
+  /** The dialog's title on that screen ('Chantier créé !'); the form's title otherwise. */
+  title?: string;
+}
+
+export interface FormModalProps extends Omit<SaveFormProps, 'onDone' | 'onSuccess' | 'onCancel' | 'aria-label'> {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
   size?: ModalProps['size'];
   /** Each opening starts afresh: the form's values (the save's state is reset here). */
   onOpen?: () => void;
+  /** A success screen (spec 1 §9, spec 2 §9) instead of the toast. */
+  successScreen?: SuccessScreen;
 }
 
 /**
- * The one form modal (docs/decisions/0007): a dialog around a `SaveForm`, full screen on a phone,
- * that cannot be closed while saving and closes on success.
+ * The one form modal (docs/decisions/0007, 0025): a dialog around a `SaveForm`, full screen on a
+ * phone, that cannot be closed while saving and closes on success, at once (a toast says it) or
+ * after its success screen.
  */
-export function FormModal({ opened, onClose, title, size = 'lg', onOpen, ...form }: FormModalProps) {
+export function FormModal({ opened, onClose, title, size = 'lg', onOpen, successScreen, ...form }: FormModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { save } = form;
+  const { success, showSuccess, reset } = useSuccessClose(onClose, successScreen?.closeAfterMs ?? 0);
+  // The form, with the focused submit button, gives way to the success screen: the focus goes to its button.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (success !== null) closeButton.current?.focus();
+  }, [success]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening resets, not a new callback
   useEffect(() => {
     if (!opened) return;
     save.reset();
+    reset();
     onOpen?.();
   }, [opened]);
 
@@ -131,12 +153,26 @@ export function FormModal({ opened, onClose, title, size = 'lg', onOpen, ...form
     <Modal
       opened={opened}
       onClose={save.isPending ? () => {} : onClose}
-      title={title}
+      title={success !== null ? (successScreen?.title ?? title) : title}
       size={size}
       fullScreen={phone}
       centered
     >
-      <SaveForm {...form} onDone={onClose} onCancel={onClose} />
+      {success !== null ? (
+        <Stack gap="md" align="center" py="md">
+          <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
+            <IconCircleCheck size={28} />
+          </ThemeIcon>
+          <Text ta="center" fw={500} role="status" style={{ overflowWrap: 'anywhere' }}>
+            {success}
+          </Text>
+          <Button ref={closeButton} variant="light" onClick={onClose}>
+            Fermer
+          </Button>
+        </Stack>
+      ) : (
+        <SaveForm {...form} onDone={onClose} onSuccess={successScreen ? showSuccess : undefined} onCancel={onClose} />
+      )}
     </Modal>
   );
 }

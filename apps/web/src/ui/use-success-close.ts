@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A wizard's last step (the decision wizard's 'Terminé', the forgotten password's success), then
- * its closing after the spec's delay (spec 1 §9). A form does not use it: its success is a toast
- * and its closing (ui/FormModal.tsx). `reset` (on each opening) cancels a pending close, so a
- * timer from the last run can never close the next one.
+ * A success screen (the decision wizard's 'Terminé', the forgotten password's success, a
+ * creation's in FormModal), then its closing after the spec's delay (spec 1 §9, spec 2 §9).
+ * `reset` (on each opening) cancels a pending close, so a timer from the last run can never close
+ * the next one.
  */
 export function useSuccessClose(onClose: () => void, delayMs: number) {
   const [success, setSuccess] = useState<string | null>(null);

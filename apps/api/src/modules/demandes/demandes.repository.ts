@@ -18,6 +18,7 @@ function withDetails(db: Executor) {
     .select([
       'p.titre as produit_titre',
       'p.prix_vente as produit_prix',
+      's.id as site_id',
       's.nom_site',
       's.ville_site',
       'g.nom as gestionnaire_nom',

@@ -91,6 +91,7 @@ function toDemande(row: DemandeRow): Demande {
       id: row.produit_id,
       titre: row.produit_titre,
       prix_vente: Number(row.produit_prix),
+      site_id: row.site_id,
       site_nom: row.nom_site,
       site_ville: row.ville_site,
     },

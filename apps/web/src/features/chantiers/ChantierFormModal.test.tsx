@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
-import { ChantierCreatedDialog } from './ChantierCreatedDialog.tsx';
 import { ChantierFormModal } from './ChantierFormModal.tsx';
 import { choose, failure, makeChantier, serveChantiers, signIn, text, writes } from './test-data.ts';
 
@@ -15,23 +14,18 @@ beforeEach(() => {
   signIn('gestionnaire');
 });
 
-/** The form as the page opens it, with the creation's message after it. */
+/** The form as the page opens it. */
 function Harness({ chantier = null, onClose = () => {} }: { chantier?: Chantier | null; onClose?: () => void }) {
   const [opened, setOpened] = useState(true);
-  const [created, setCreated] = useState<string | null>(null);
   return (
-    <>
-      <ChantierFormModal
-        opened={opened}
-        onClose={() => {
-          setOpened(false);
-          onClose();
-        }}
-        chantier={chantier}
-        onCreated={(c) => setCreated(c.nom_chantier)}
-      />
-      <ChantierCreatedDialog name={created} onClose={() => setCreated(null)} />
-    </>
+    <ChantierFormModal
+      opened={opened}
+      onClose={() => {
+        setOpened(false);
+        onClose();
+      }}
+      chantier={chantier}
+    />
   );
 }
 
@@ -121,10 +115,10 @@ describe('ChantierFormModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Créer le chantier' }));
 
     const success = await screen.findByRole('dialog', { name: /^Chantier créé\s!$/ });
-    expect(
-      within(success).getByText('Le chantier Résidence Les Cocotiers a été créé avec succès.'),
-    ).toBeInTheDocument();
-    expect(onClose).toHaveBeenCalled();
+    expect(within(success).getByRole('status')).toHaveTextContent(
+      'Le chantier Résidence Les Cocotiers a été créé avec succès.',
+    );
+    expect(onClose).not.toHaveBeenCalled();
     const [post] = writes(calls);
     expect(post?.path).toBe('/api/chantiers');
     expect(post?.body).toEqual({
@@ -145,6 +139,7 @@ describe('ChantierFormModal', () => {
       video_url: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Chantier créé\s!$/ })).not.toBeInTheDocument());
+    expect(onClose).toHaveBeenCalledOnce();
   });
 
   it('shows the server’s field messages', async () => {

@@ -38,9 +38,11 @@ export interface ChantierFormModalProps {
   onClose: () => void;
   /** The chantier to edit; null: a new one. */
   chantier: Chantier | null;
-  /** After a creation: the page says so ('Chantier créé !'). */
-  onCreated?: (chantier: Chantier) => void;
 }
+
+/** A new chantier's success screen closes after 1.5 s (spec 2 §2, §9). */
+export const CHANTIER_CREATED_CLOSE_MS = 1_500;
+const CREATED_SCREEN = { closeAfterMs: CHANTIER_CREATED_CLOSE_MS, title: 'Chantier créé\u202f!' };
 
 /**
  * 'Créer un nouveau chantier de construction' (spec 2 §2, §5) or 'Modifier le chantier': the
@@ -48,7 +50,7 @@ export interface ChantierFormModalProps {
  * The checks run in the spec's order and one message shows at a time, cleared by any change; an
  * edit offers the current status and the changes allowed from it.
  */
-export function ChantierFormModal({ opened, onClose, chantier, onCreated }: ChantierFormModalProps) {
+export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormModalProps) {
   const save = useSaveChantier();
   const editing = chantier !== null;
   const form = useForm<ChantierFormValues>({
@@ -102,10 +104,9 @@ export function ChantierFormModal({ opened, onClose, chantier, onCreated }: Chan
     const saved: Promise<ChantierResult> = chantier
       ? save.mutateAsync({ id: chantier.id, body: chantierUpdateBody(values) })
       : save.mutateAsync({ body: chantierCreateBody(values) });
-    return saved.then(({ chantier: result, message }) => {
-      if (!editing) onCreated?.(result);
-      return message;
-    });
+    return saved.then(({ chantier: result, message }) =>
+      editing ? message : `Le chantier ${result.nom_chantier} a été créé avec succès.`,
+    );
   };
 
   // The chantier's own choices stay offered when the lists no longer have them (an inactive site…).
@@ -137,6 +138,7 @@ export function ChantierFormModal({ opened, onClose, chantier, onCreated }: Chan
       failure={editing ? CHANTIER_MESSAGES.updateError : CHANTIER_MESSAGES.createError}
       onSubmit={submit}
       onFieldErrors={showErrors}
+      successScreen={editing ? undefined : CREATED_SCREEN}
       submitLabel={
         editing
           ? save.isPending

@@ -12,7 +12,7 @@ import {
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
 import { chantierStatsQuery, chantiersListQuery, useDeleteChantier } from '../../data/chantiers.ts';
 import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
@@ -30,7 +30,6 @@ import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { ChantierCard } from './ChantierCard.tsx';
-import { ChantierCreatedDialog } from './ChantierCreatedDialog.tsx';
 import { ChantierFormModal } from './ChantierFormModal.tsx';
 import { ChantierTable } from './ChantierTable.tsx';
 import { chantierRights, STATUT_OPTIONS } from './chantier-format.ts';
@@ -70,8 +69,6 @@ export default function ChantiersPage() {
   // The chantier edited outlives the closing, so the form keeps its title while it fades out.
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Chantier | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
-  const closeCreated = useCallback(() => setCreated(null), []);
   const [toDelete, setToDelete] = useState<Chantier | null>(null);
   const removal = useDeleteChantier();
 
@@ -212,13 +209,7 @@ export default function ChantiersPage() {
 
       {rights.manage && (
         <>
-          <ChantierFormModal
-            opened={formOpen}
-            onClose={() => setFormOpen(false)}
-            chantier={editing}
-            onCreated={(chantier) => setCreated(chantier.nom_chantier)}
-          />
-          <ChantierCreatedDialog name={created} onClose={closeCreated} />
+          <ChantierFormModal opened={formOpen} onClose={() => setFormOpen(false)} chantier={editing} />
           <ConfirmDialog
             opened={toDelete !== null}
             danger

@@ -23,7 +23,14 @@ const SHORT = makeDemande({
   montant_total: 2_340_000,
   produit_id: 8,
   produit_nom: 'Appartement T2',
-  produit: { id: 8, titre: 'Appartement T2', prix_vente: 12_000_000, site_nom: 'Cité Horizon', site_ville: 'Abidjan' },
+  produit: {
+    id: 8,
+    titre: 'Appartement T2',
+    prix_vente: 12_000_000,
+    site_id: 2,
+    site_nom: 'Cité Horizon',
+    site_ville: 'Abidjan',
+  },
 });
 
 function open(action: DecisionAction, demande = DEMANDE) {

@@ -1,7 +1,7 @@
 import type { Demande } from '@app/shared';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { demandeDetailQuery } from '../../data/demandes.ts';
@@ -14,15 +14,24 @@ export interface DemandeDetailModalProps {
   canDecide: boolean;
   onClose: () => void;
   onDecide: (demande: Demande, action: 'validate' | 'reject') => void;
+  /** The correction of a pending demande (admin, gestionnaire); absent: no such action. */
+  onEdit?: (demande: Demande) => void;
   /** The admin's deletion of a demande not validated (it asks first); absent: no such action. */
   onDelete?: (demande: Demande) => void;
 }
 
 /**
- * 'Détails de la demande' (spec 1 §2.5), with Valider and Rejeter on a pending demande, and for the
- * admin Supprimer on one that created no member.
+ * 'Détails de la demande' (spec 1 §2.5), with Modifier, Valider and Rejeter on a pending demande,
+ * and for the admin Supprimer on one that created no member.
  */
-export function DemandeDetailModal({ demande, canDecide, onClose, onDecide, onDelete }: DemandeDetailModalProps) {
+export function DemandeDetailModal({
+  demande,
+  canDecide,
+  onClose,
+  onDecide,
+  onEdit,
+  onDelete,
+}: DemandeDetailModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   // The demande shown stays on screen while the modal fades out.
   const [shown, setShown] = useState(demande);
@@ -65,6 +74,15 @@ export function DemandeDetailModal({ demande, canDecide, onClose, onDecide, onDe
               onClick={() => onDelete(current)}
             >
               Supprimer
+            </Button>
+          )}
+          {onEdit && current && pending && !notFound && (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => onEdit(current)}
+            >
+              Modifier
             </Button>
           )}
           {canDecide && current && pending && !notFound && (

@@ -329,4 +329,56 @@ describe('DemandesPage', () => {
     expect(within(details).getByRole('button', { name: 'Valider' })).toBeInTheDocument();
     expect(within(details).queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
   });
+
+  it('lets a gestionnaire correct a pending demande from its detail, which then shows the change', async () => {
+    signIn('gestionnaire');
+    // The server's copy, which the correction changes.
+    const demandes = DEMANDES.map((demande) => ({ ...demande }));
+    const calls = serveDemandes({
+      demandes,
+      answers: {
+        'PUT /api/demandes/1': (call: RecordedCall) => {
+          Object.assign(demandes[0] as object, call.body);
+          return {
+            status: 200,
+            body: { success: true, data: demandes[0], message: 'Demande mise à jour avec succès' },
+          };
+        },
+      },
+    });
+    const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
+    await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
+    const details = await screen.findByRole('dialog', { name: 'Détails de la demande' });
+    await user.click(within(details).getByRole('button', { name: 'Modifier' }));
+    const form = await screen.findByRole('dialog', { name: 'Modifier la demande' });
+    const profession = within(form).getByLabelText(/^Profession/);
+    await user.clear(profession);
+    await user.type(profession, 'Architecte');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Modifier la demande' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ profession: 'Architecte' });
+    expect(await within(details).findByText('Architecte')).toBeInTheDocument();
+  });
+
+  it('offers no correction of a processed demande', async () => {
+    serveDemandes({ demandes: DEMANDES });
+    const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const card = await screen.findByRole('article', { name: 'Aya Clarisse Yao' });
+    await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
+    const details = await screen.findByRole('dialog', { name: 'Détails de la demande' });
+    expect(within(details).getByText('ESV-2026-00040')).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+  });
+
+  it('offers a commercial no correction of his own pending demande', async () => {
+    signIn('commercial');
+    serveDemandes({ demandes: DEMANDES });
+    const { user } = renderWithProviders(<DemandesPage />, { route: '/demandes' });
+    const card = await screen.findByRole('article', { name: 'Jean-Baptiste Kouassi' });
+    await user.click(within(card).getByRole('button', { name: /^Voir détails/ }));
+    const details = await screen.findByRole('dialog', { name: 'Détails de la demande' });
+    expect(within(details).getByRole('heading', { name: 'Jean-Baptiste Kouassi' })).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+  });
 });

@@ -27,9 +27,9 @@ import { SearchField } from '../../ui/SearchField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { DemandeCard } from './DemandeCard.tsx';
-import { DemandeCreateModal } from './DemandeCreateModal.tsx';
 import { type Decision, type DecisionAction, DemandeDecisionModal } from './DemandeDecisionModal.tsx';
 import { DemandeDetailModal } from './DemandeDetailModal.tsx';
+import { DemandeFormModal } from './DemandeFormModal.tsx';
 import { STATUT_OPTIONS } from './demande-format.ts';
 import { DEFAULT_STATUT, parseStatut, useDemandeFilters } from './use-demande-filters.ts';
 
@@ -66,11 +66,14 @@ export default function DemandesPage() {
   const canDecide = can(role, 'demandes.validate') && can(role, 'demandes.reject');
   const canCreate = can(role, 'demandes.create');
   const canDelete = can(role, 'demandes.delete');
+  const canEdit = can(role, 'demandes.update');
   const { filters, setPage, setStatut, searchInput, setSearchInput, clearAll } = useDemandeFilters(DEMANDES_PAGE_SIZE);
   const query = useQuery(demandesListQuery(filters));
   const [detail, setDetail] = useState<Demande | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The demande corrected outlives the closing, so the form keeps its title while it fades out.
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Demande | null>(null);
   const [toDelete, setToDelete] = useState<Demande | null>(null);
   const removal = useDeleteDemande();
 
@@ -102,7 +105,13 @@ export default function DemandesPage() {
         <Group gap="xs">
           <RefreshButton onClick={retry} loading={query.isFetching} />
           {canCreate && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
               Nouvelle demande
             </Button>
           )}
@@ -196,6 +205,14 @@ export default function DemandesPage() {
         canDecide={canDecide}
         onClose={() => setDetail(null)}
         onDecide={decide}
+        onEdit={
+          canEdit
+            ? (demande) => {
+                setEditing(demande);
+                setFormOpen(true);
+              }
+            : undefined
+        }
         onDelete={
           canDelete
             ? (demande) => {
@@ -228,7 +245,9 @@ export default function DemandesPage() {
         />
       )}
       <DemandeDecisionModal decision={decision} onClose={() => setDecision(null)} />
-      {canCreate && <DemandeCreateModal opened={creating} onClose={() => setCreating(false)} />}
+      {(canCreate || canEdit) && (
+        <DemandeFormModal opened={formOpen} onClose={() => setFormOpen(false)} demande={editing} />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type Demande,
   type DemandeCreateBody,
   DUREES_PAIEMENT,
   demandeCreateSchema,
@@ -48,6 +49,24 @@ export const emptyDemandeValues = (): DemandeFormValues => ({
   engagement_mensuel: '',
   duree_paiement: null,
   notes: '',
+});
+
+/** A demande's values in its form (for a correction while it waits). */
+export const demandeValues = (demande: Demande): DemandeFormValues => ({
+  nom_complet: demande.nom_complet,
+  num_cni: demande.num_cni,
+  date_naissance: demande.date_naissance,
+  situation_matrimoniale: demande.situation_matrimoniale,
+  profession: demande.profession,
+  email: demande.email,
+  telephone: demande.telephone,
+  pays: demande.pays,
+  ville: demande.ville,
+  adresse: demande.adresse,
+  produit_id: String(demande.produit_id),
+  engagement_mensuel: demande.engagement_mensuel,
+  duree_paiement: String(demande.duree_paiement),
+  notes: demande.notes ?? '',
 });
 
 /** The fields' labels, as the form and its messages name them. */

@@ -27,6 +27,7 @@ export function makeDemande(overrides: Partial<Demande> = {}): Demande {
       id: 7,
       titre: 'Villa Premium',
       prix_vente: 25_000_000,
+      site_id: 1,
       site_nom: 'Les Jardins de Cocody',
       site_ville: 'Abidjan',
     },

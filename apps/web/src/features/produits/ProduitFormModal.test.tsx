@@ -131,7 +131,7 @@ describe('ProduitFormModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Retirer petite.png' })).not.toBeInTheDocument();
   });
 
-  it('sends multipart with repeated image and plan, then says so in a toast and closes', async () => {
+  it('sends multipart with repeated image and plan, then says so and closes after 1.5 s', async () => {
     serve();
     const onClose = vi.fn();
     const { user } = renderWithProviders(<ProduitFormModal opened onClose={onClose} />);
@@ -141,10 +141,10 @@ describe('ProduitFormModal', () => {
     expect(within(dialog).getByText('plan-rdc.pdf')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Créer le produit' }));
 
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Produit créé avec succès');
+    expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(toastStore.getSnapshot()).toEqual([
-      expect.objectContaining({ type: 'success', message: 'Produit créé avec succès' }),
-    ]);
+    expect(toastStore.getSnapshot()).toEqual([]);
     const [sent] = multipartCalls();
     expect(sent?.url).toBe('/api/produits');
     expect(sent?.method).toBe('POST');

@@ -95,6 +95,9 @@ export interface ProduitFormModalProps {
   produit?: Produit | null;
 }
 
+/** A new product's success screen closes after 1.5 s (spec 2 §9). */
+export const PRODUIT_CREATED_CLOSE_MS = 1_500;
+
 /** 'Ajouter un nouveau produit' (spec 2 §2, §5): fields, images and plans, real save. */
 export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalProps) {
   const editing = !!produit;
@@ -159,6 +162,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
         setFileErrors({ image, plan });
       }}
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le produit'}
+      successScreen={editing ? undefined : { closeAfterMs: PRODUIT_CREATED_CLOSE_MS }}
     >
       <TextInput label="Titre" withAsterisk maxLength={200} {...form.getInputProps('titre')} />
       <Textarea

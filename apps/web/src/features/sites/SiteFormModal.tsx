@@ -47,6 +47,9 @@ interface FileErrors {
   plan?: string;
 }
 
+/** A new site's success screen closes after 1.5 s (spec 2 §9). */
+export const SITE_CREATED_CLOSE_MS = 1_500;
+
 /** The add-site form (spec 2 §5, decisions §5: it really creates the site), also used to edit one. */
 export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onClose: () => void; site?: Site | null }) {
   const editing = !!site;
@@ -99,6 +102,7 @@ export function SiteFormModal({ opened, onClose, site }: { opened: boolean; onCl
         setFileErrors({ photo, plan });
       }}
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le site'}
+      successScreen={editing ? undefined : { closeAfterMs: SITE_CREATED_CLOSE_MS }}
     >
       <TextInput label="Nom du site" withAsterisk maxLength={150} {...form.getInputProps('nom_site')} />
       <TextInput label="Adresse" withAsterisk maxLength={300} {...form.getInputProps('adresse_site')} />

@@ -6,7 +6,7 @@ import type { RecordedCall } from '../../test/fetch-mock.ts';
 import { keepSpaces } from '../../test/keep-spaces.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { toastStore } from '../../ui/toasts/toast-store.ts';
-import { DemandeCreateModal } from './DemandeCreateModal.tsx';
+import { DemandeFormModal } from './DemandeFormModal.tsx';
 import {
   choose,
   failure,
@@ -65,10 +65,10 @@ async function fillPerson(user: ReturnType<typeof renderWithProviders>['user'], 
   await choose(user, dialog, /^Ville/, 'Abidjan');
 }
 
-describe('DemandeCreateModal', () => {
+describe('DemandeFormModal', () => {
   it("offers the chosen site's available products, and a new site resets the product", async () => {
     const calls = serve();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     for (const legend of ['Informations personnelles', 'Contact et adresse', 'Informations financières']) {
       expect(within(dialog).getByRole('group', { name: legend })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('DemandeCreateModal', () => {
 
   it('shows the messages and sends nothing while the form is incomplete', async () => {
     const calls = serve();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Veuillez remplir tous les champs obligatoires');
@@ -127,7 +127,7 @@ describe('DemandeCreateModal', () => {
 
   it("offers the public form's choices: the cities of the country, a typed city elsewhere, the same durations", async () => {
     serve();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     await user.click(within(dialog).getByRole('combobox', { name: /^Ville/ }));
     expect(await within(dialog).findByRole('option', { name: 'Yamoussoukro' })).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('DemandeCreateModal', () => {
     expect(durations).toEqual(['12 mois', '24 mois', '36 mois', '48 mois', '60 mois']);
   });
 
-  it('creates the demande, terms short of the price included (the validator decides), and closes with a toast', async () => {
+  it('creates the demande, terms short of the price included (the validator decides), says so and closes after 2 s', async () => {
     const calls = serve({
       'POST /api/demandes': {
         status: 201,
@@ -146,7 +146,7 @@ describe('DemandeCreateModal', () => {
       },
     });
     const onClose = vi.fn();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={onClose} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     await fillPerson(user, dialog);
     await choose(user, dialog, /^Site/, 'Les Jardins de Cocody — Abidjan');
@@ -159,8 +159,12 @@ describe('DemandeCreateModal', () => {
     await user.type(within(dialog).getByLabelText(/^Notes/), 'Client recommandé');
 
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));
+    // The spec's success screen, in the dialog, instead of a toast; it closes itself.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Demande créée avec succès !');
+    expect(within(dialog).queryByRole('button', { name: 'Créer la demande' })).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    expect(toastStore.getSnapshot()).toMatchObject([{ type: 'success', message: 'Demande créée avec succès !' }]);
+    expect(toastStore.getSnapshot()).toEqual([]);
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/demandes');
     expect(post?.body).toEqual({
@@ -183,7 +187,7 @@ describe('DemandeCreateModal', () => {
 
   it('shows what the terms cover of the price, and applies the monthly amount that covers it', async () => {
     serve();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={() => {}} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     const engagement = within(dialog).getByLabelText(/^Engagement mensuel/);
     await user.type(engagement, '65000');
@@ -227,7 +231,7 @@ describe('DemandeCreateModal', () => {
       }),
     });
     const onClose = vi.fn();
-    const { user } = renderWithProviders(<DemandeCreateModal opened onClose={onClose} />);
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Nouvelle demande' });
     await fillPerson(user, dialog);
     await choose(user, dialog, /^Site/, 'Résidence Bassam — Grand-Bassam');
@@ -243,5 +247,51 @@ describe('DemandeCreateModal', () => {
     expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText(/^Numéro CNI/)).toHaveFocus();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('corrects a pending demande: its values, its product’s site, the correction sent, then a toast', async () => {
+    const demande = makeDemande({ id: 5, produit_id: 8, produit_nom: 'Duplex Familial' });
+    demande.produit = { ...demande.produit, id: 8, titre: 'Duplex Familial', prix_vente: 35_000_000, site_id: 3 };
+    const calls = serve({
+      'PUT /api/demandes/5': (call: RecordedCall) => ({
+        status: 200,
+        body: {
+          success: true,
+          data: { ...demande, ...(call.body as object) },
+          message: 'Demande mise à jour avec succès',
+        },
+      }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<DemandeFormModal opened onClose={onClose} demande={demande} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la demande' });
+    expect(within(dialog).getByLabelText(/^Nom complet/)).toHaveValue(demande.nom_complet);
+    expect(within(dialog).getByRole('combobox', { name: /^Site/ })).toHaveValue('Les Jardins de Cocody — Abidjan');
+    await waitFor(() => expect(productInput(dialog)).toHaveValue(`Duplex Familial — ${formatFCFA(35_000_000)}`));
+    const submit = within(dialog).getByRole('button', { name: 'Enregistrer les modifications' });
+    expect(submit).toBeDisabled();
+
+    const phone = within(dialog).getByLabelText(/^Téléphone/);
+    await user.clear(phone);
+    await user.type(phone, '+225 01 02 03 04 05');
+    await user.click(submit);
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(toastStore.getSnapshot()).toMatchObject([{ type: 'success', message: 'Demande mise à jour avec succès' }]);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/demandes/5');
+    expect(put?.body).toMatchObject({
+      telephone: '+225 01 02 03 04 05',
+      produit_id: 8,
+      nom_complet: demande.nom_complet,
+    });
+  });
+
+  it("keeps offering the demande's own product once a validation has taken it", async () => {
+    const demande = makeDemande({ id: 6, produit_id: 40, produit_nom: 'Villa prise' });
+    demande.produit = { ...demande.produit, id: 40, titre: 'Villa prise', prix_vente: 30_000_000, site_id: 3 };
+    serve();
+    renderWithProviders(<DemandeFormModal opened onClose={() => {}} demande={demande} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la demande' });
+    await waitFor(() => expect(productInput(dialog)).toHaveValue(`Villa prise — ${formatFCFA(30_000_000)}`));
   });
 });

@@ -1,10 +1,10 @@
-import { formatFCFA } from '@app/shared';
+import { type Demande, formatFCFA, type Produit } from '@app/shared';
 import { Alert, Fieldset, Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useCreateDemande } from '../../data/demandes.ts';
+import { useCreateDemande, useUpdateDemande } from '../../data/demandes.ts';
 import { availableProduitsQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { checkOnBlur } from '../../ui/check-on-blur.ts';
@@ -12,15 +12,35 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import { demandeCreateErrors, missesRequired, REQUIRED_FIELDS_MESSAGE } from './demande-create-form.ts';
-import { DEMANDE_FIELD_LABELS, type DemandeFormValues, demandeBody, emptyDemandeValues } from './demande-form.ts';
+import {
+  DEMANDE_FIELD_LABELS,
+  type DemandeFormValues,
+  demandeBody,
+  demandeValues,
+  emptyDemandeValues,
+} from './demande-form.ts';
+
+/** A new demande's success screen closes after 2 s (spec 1 §2.6, §9). */
+export const DEMANDE_CREATED_CLOSE_MS = 2_000;
+
+export interface DemandeFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The pending demande to correct (issue 26); absent: a new one. */
+  demande?: Demande | null;
+}
 
 /**
- * 'Nouvelle demande' (spec 1 §2.6): the public form's fields, choices and rules, in sections
- * (personal information, contact and address, finance, notes); the product is chosen among the
- * available ones of a site. A real save; the success is said by a toast as the modal closes.
+ * 'Nouvelle demande' (spec 1 §2.6), or 'Modifier la demande' while it waits: the public form's
+ * fields, choices and rules, in sections (personal information, contact and address, finance,
+ * notes); the product is chosen among the available ones of a site. A real save; a creation ends
+ * on its success screen, an edit on a toast.
  */
-export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const save = useCreateDemande();
+export function DemandeFormModal({ opened, onClose, demande = null }: DemandeFormModalProps) {
+  const editing = demande !== null;
+  const create = useCreateDemande();
+  const update = useUpdateDemande();
+  const save = editing ? update : create;
   // The site only narrows the product choice: it is not sent.
   const [siteId, setSiteId] = useState<string | null>(null);
   const form = useForm<DemandeFormValues>({
@@ -41,10 +61,13 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
     if (invalidAt) fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [invalidAt]);
 
+  // Each opening starts afresh: the demande's values (its product's site chosen), or empty fields.
   const reset = () => {
-    form.setValues(emptyDemandeValues());
+    const values = demande ? demandeValues(demande) : emptyDemandeValues();
+    form.setValues(values);
+    form.resetDirty(values);
     form.clearErrors();
-    setSiteId(null);
+    setSiteId(demande ? String(demande.produit.site_id) : null);
     setMissing(false);
   };
 
@@ -60,10 +83,20 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
       setInvalidAt(Date.now());
       return undefined;
     }
-    return save.mutateAsync(demandeBody(values)).then(({ message }) => message);
+    const body = demandeBody(values);
+    const saved = demande ? update.mutateAsync({ id: demande.id, body }) : create.mutateAsync(body);
+    return saved.then(({ message }) => message);
   };
 
-  const produitList = produits.data ?? [];
+  // The demande's own product stays offered on its site, though a validation may have taken it since.
+  const produitList: Pick<Produit, 'id' | 'titre' | 'prix_vente'>[] = [...(produits.data ?? [])];
+  if (demande && String(demande.produit.site_id) === siteId && !produitList.some((p) => p.id === demande.produit_id)) {
+    produitList.unshift({
+      id: demande.produit_id,
+      titre: demande.produit.titre,
+      prix_vente: demande.produit.prix_vente,
+    });
+  }
   const chosen = produitList.find((p) => String(p.id) === form.values.produit_id);
   const produitPlaceholder = !siteId
     ? 'Choisissez d’abord un site'
@@ -78,13 +111,15 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
       opened={opened}
       onClose={onClose}
       onOpen={reset}
-      title="Nouvelle demande"
+      title={editing ? 'Modifier la demande' : 'Nouvelle demande'}
       size="xl"
       save={save}
-      failure="Erreur lors de la création de la demande"
+      failure={editing ? 'Erreur lors de la mise à jour de la demande' : 'Erreur lors de la création de la demande'}
       onSubmit={submit}
       onFieldErrors={showErrors}
-      submitLabel="Créer la demande"
+      submitLabel={editing ? 'Enregistrer les modifications' : 'Créer la demande'}
+      submitDisabled={editing && !form.isDirty()}
+      successScreen={editing ? undefined : { closeAfterMs: DEMANDE_CREATED_CLOSE_MS }}
     >
       <div ref={fields} style={{ display: 'contents' }}>
         {missing && (
@@ -106,6 +141,15 @@ export function DemandeCreateModal({ opened, onClose }: { opened: boolean; onClo
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <SiteSelect
                   sites={sites}
+                  current={
+                    demande
+                      ? {
+                          id: demande.produit.site_id,
+                          nom_site: demande.produit.site_nom,
+                          ville_site: demande.produit.site_ville,
+                        }
+                      : undefined
+                  }
                   value={siteId}
                   onChange={(value) => {
                     // A new site: its own products only, the product is chosen again.
