@@ -138,3 +138,29 @@ test("a commercial going to /membres sees 'Accès refusé'", async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
   await expect(page.getByText('Vous n’avez pas les permissions nécessaires pour accéder à cette page.')).toBeVisible();
 });
+
+test('an admin reassigns a member checked in the list to another gestionnaire, after confirming', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/membres?q=Yapo');
+  await page.getByRole('button', { name: 'Vue liste' }).click();
+  const row = page.getByRole('table', { name: 'Liste des membres' }).getByRole('row', { name: /Yapi Yapo/ });
+  // Yapi Yapo is another gestionnaire's client: he goes to a third one, never to the demo gestionnaire.
+  const before = (await row.getByRole('cell').last().textContent())?.trim();
+  const target = before === 'Aïcha Ouattara' ? 'Paul Gnagne' : 'Aïcha Ouattara';
+  await row.getByRole('checkbox', { name: 'Sélectionner Yapi Yapo' }).check();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const bar = page.getByRole('region', { name: 'Membres sélectionnés' });
+  await expect(bar).toContainText('1 membre sélectionné');
+
+  await bar.getByRole('button', { name: 'Réassigner à un gestionnaire' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Réassigner 1 membre' });
+  await expect(dialog.getByRole('list')).toContainText('Yapi Yapo');
+  await dialog.getByRole('combobox', { name: 'Nouveau gestionnaire' }).click();
+  await page.getByRole('option', { name: target }).click();
+  await dialog.getByRole('button', { name: 'Réassigner' }).click();
+
+  await expect(page.getByText('1 membre réassigné')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(bar).toBeHidden();
+  await expect(row.getByRole('cell').last()).toHaveText(target);
+});

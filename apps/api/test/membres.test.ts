@@ -261,7 +261,7 @@ describe('gestionnaire assignment (admin)', () => {
       membre_ids: [a.id, b.id],
       gestionnaire_id: gestionnaire.account.id,
     });
-    expect(many.json().data).toEqual({ updated: 2 });
+    expect(many.json()).toMatchObject({ data: { updated: 2 }, message: '2 membres réassignés' });
     const moved = (await auditRows(ctx.db, { user_id: admin.account.id })).filter(
       (row) => row.table_name === 'membres' && [String(a.id), String(b.id)].includes(row.record_id ?? ''),
     );

@@ -82,6 +82,15 @@ export async function assignGestionnaire(id: number, gestionnaireId: number): Pr
   return membreSchema.parse(answer.data);
 }
 
+/** PUT /membres/gestionnaire (admin): several members to one gestionnaire; the server's count and message. */
+export async function assignMembres(membreIds: number[], gestionnaireId: number): Promise<string> {
+  const answer = await api.put<{ message?: string }>('/membres/gestionnaire', {
+    membre_ids: membreIds,
+    gestionnaire_id: gestionnaireId,
+  });
+  return answer.message ?? 'Membres réassignés';
+}
+
 /** A member's edit: the changed fields, then the newly chosen gestionnaire (his account id). */
 export interface MembreSave {
   membre: Membre;
@@ -145,6 +154,15 @@ export const membreDetailQuery = (id: number) =>
     queryKey: membresKeys.detail(id),
     queryFn: ({ signal }) => fetchMembre(id, signal),
   });
+
+/** Members handed to another gestionnaire: the lists, the files and each gestionnaire's clients change. */
+export function useAssignMembres() {
+  return useMutation({
+    mutationFn: ({ membreIds, gestionnaireId }: { membreIds: number[]; gestionnaireId: number }) =>
+      assignMembres(membreIds, gestionnaireId),
+    meta: { invalidates: [membresKeys.all] },
+  });
+}
 
 /**
  * The admin's edit of a member file and his assignment. The detail shows the saved copy at

@@ -8,6 +8,7 @@ import {
   membresGestionnaireSchema,
   membreUpdateSchema,
   messageOnlySchema,
+  plural,
   successSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,7 +78,8 @@ export const membresRoutes: FastifyPluginAsyncZod<{ membres: MembresService }> =
     async (request) => {
       const { membre_ids, gestionnaire_id } = request.body;
       const updated = await membres.assign(callerOf(request), membre_ids, gestionnaire_id);
-      return { success: true as const, data: { updated }, message: `${updated} membre(s) réassigné(s)` };
+      const message = `${plural(updated, 'membre')} ${updated > 1 ? 'réassignés' : 'réassigné'}`;
+      return { success: true as const, data: { updated }, message };
     },
   );
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import { MembreCheckbox, type MembreSelection } from './MembreTable.tsx';
 import { paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
 
@@ -21,8 +22,19 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 const iconProps = { size: 16, color: 'var(--mantine-color-dimmed)', style: { flexShrink: 0 }, 'aria-hidden': true };
 
-/** A member in the grid: identity, status and type, contact, product and how much is paid. */
-export function MembreCard({ membre, onOpen }: { membre: Membre; onOpen: (membre: Membre) => void }) {
+/**
+ * A member in the grid: identity, status and type, contact, product and how much is paid; with a
+ * checkbox where the list selects (the admin's reassignment).
+ */
+export function MembreCard({
+  membre,
+  onOpen,
+  selection,
+}: {
+  membre: Membre;
+  onOpen: (membre: Membre) => void;
+  selection?: MembreSelection;
+}) {
   const titleId = useId();
   const name = fullName(membre);
   const percent = paidPercent(membre);
@@ -52,6 +64,7 @@ export function MembreCard({ membre, onOpen }: { membre: Membre; onOpen: (membre
             <TypeMembreBadge type={membre.type_membre} size="sm" />
           </Group>
         </div>
+        {selection && <MembreCheckbox membre={membre} selection={selection} />}
       </Group>
       <Stack gap={4} mt="md">
         <Line icon={<IconMail {...iconProps} />}>{membre.email}</Line>

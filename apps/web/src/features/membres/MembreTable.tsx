@@ -1,5 +1,5 @@
 import { formatDate, formatFCFA, fullName, type Membre } from '@app/shared';
-import { Anchor, Progress, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Progress, Table, Text } from '@mantine/core';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { gestionnaireName, paidPercent } from './membre-format.ts';
 import { TypeMembreBadge } from './TypeMembreBadge.tsx';
@@ -15,6 +15,37 @@ export interface MembreTableProps {
   label: string;
   /** Adds the assigned gestionnaire's column (the admin's list). */
   withGestionnaire?: boolean;
+  /** Adds a first column of checkboxes (the admin's reassignment), with one for the whole page. */
+  selection?: MembreSelection;
+}
+
+/** Members chosen across the pages of a list, kept whole for the dialog that names them. */
+export interface MembreSelection {
+  selected: ReadonlyMap<number, Membre>;
+  onChange: (next: ReadonlyMap<number, Membre>) => void;
+}
+
+/** The selection with `membres` added (`on`) or removed. */
+export function toggled(selected: ReadonlyMap<number, Membre>, membres: readonly Membre[], on: boolean) {
+  const next = new Map(selected);
+  for (const membre of membres) {
+    if (on) next.set(membre.id, membre);
+    else next.delete(membre.id);
+  }
+  return next;
+}
+
+/** A member's checkbox; its click stays off the row or card, which would open the file. */
+export function MembreCheckbox({ membre, selection }: { membre: Membre; selection: MembreSelection }) {
+  const { selected, onChange } = selection;
+  return (
+    <Checkbox
+      aria-label={`Sélectionner ${fullName(membre)}`}
+      checked={selected.has(membre.id)}
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => onChange(toggled(selected, [membre], event.currentTarget.checked))}
+    />
+  );
 }
 
 /**
@@ -22,12 +53,25 @@ export interface MembreTableProps {
  * what the cards show of the payments (part paid, amount still due); it scrolls sideways on a
  * narrow screen. A row opens the member's file.
  */
-export function MembreTable({ membres, onOpen, label, withGestionnaire = false }: MembreTableProps) {
+export function MembreTable({ membres, onOpen, label, withGestionnaire = false, selection }: MembreTableProps) {
+  const onPage = selection ? membres.filter((m) => selection.selected.has(m.id)).length : 0;
   return (
     <Table.ScrollContainer minWidth={withGestionnaire ? 1060 : 960}>
       <Table verticalSpacing="sm" highlightOnHover striped="odd" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Sélectionner les membres de cette page"
+                  checked={onPage > 0 && onPage === membres.length}
+                  indeterminate={onPage > 0 && onPage < membres.length}
+                  onChange={(event) =>
+                    selection.onChange(toggled(selection.selected, membres, event.currentTarget.checked))
+                  }
+                />
+              </Table.Th>
+            )}
             <Table.Th>Client</Table.Th>
             <Table.Th>Contact</Table.Th>
             <Table.Th>Statut</Table.Th>
@@ -43,6 +87,11 @@ export function MembreTable({ membres, onOpen, label, withGestionnaire = false }
           {membres.map((m) => (
             // A pointer may click anywhere on the row; the name is the keyboard's button (its click bubbles here).
             <Table.Tr key={m.id} onClick={() => onOpen(m)} style={{ cursor: 'pointer' }}>
+              {selection && (
+                <Table.Td>
+                  <MembreCheckbox membre={m} selection={selection} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Anchor component="button" type="button" fw={600} size="sm" ta="left">
                   {fullName(m)}

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker } from '../../api/index.ts';
 import type { RecordedCall } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
 import MembresView from './MembresView.tsx';
 import { choose, list, makeMembre, params, serveMembres, signIn, text } from './test-data.ts';
 
@@ -111,6 +112,7 @@ describe('MembresPage (admin)', () => {
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
     expect(headers).toEqual([
+      '',
       'Client',
       'Contact',
       'Statut',
@@ -131,6 +133,48 @@ describe('MembresPage (admin)', () => {
     expect(await within(dialog).findByText('Les Jardins de Cocody')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reassigns the members checked on the cards or the table to the gestionnaire chosen, once confirmed', async () => {
+    const calls = serveMembres({
+      membres: MEMBRES,
+      answers: {
+        'PUT /api/membres/gestionnaire': {
+          status: 200,
+          body: { success: true, data: { updated: 2 }, message: '2 membres réassignés' },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<MembresView />, { route: '/membres' });
+    const card = await screen.findByRole('article', { name: 'Jean-Marc Koffi' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Sélectionner Jean-Marc Koffi' }));
+    // The checkbox selects, it does not open the file.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const bar = screen.getByRole('region', { name: 'Membres sélectionnés' });
+    expect(bar).toHaveTextContent('1 membre sélectionné');
+
+    // The table's page checkbox adds the rest of the page; the selection outlives the view.
+    await user.click(screen.getByRole('button', { name: 'Vue liste' }));
+    const page = screen.getByRole('checkbox', { name: 'Sélectionner les membres de cette page' });
+    expect(page).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(page);
+    expect(bar).toHaveTextContent('2 membres sélectionnés');
+
+    await user.click(within(bar).getByRole('button', { name: 'Réassigner à un gestionnaire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Réassigner 2 membres' });
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Jean-Marc Koffi (ESV-2026-00001)');
+    expect(within(dialog).getByRole('list')).toHaveTextContent('Aya Yao');
+    await user.click(within(dialog).getByRole('button', { name: 'Réassigner' }));
+    expect(within(dialog).getByText('Veuillez choisir le gestionnaire')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await choose(user, dialog, /^Nouveau gestionnaire/, 'Moussa Traoré');
+    await user.click(within(dialog).getByRole('button', { name: 'Réassigner' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ membre_ids: [1, 2], gestionnaire_id: 3 });
+    expect(toastStore.getSnapshot()).toEqual([expect.objectContaining({ message: '2 membres réassignés' })]);
+    expect(screen.queryByRole('region', { name: 'Membres sélectionnés' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner Aya Yao' })).not.toBeChecked();
   });
 
   it('shows the load error with Réessayer, then the members', async () => {

@@ -1,6 +1,6 @@
-import { type MembreStats, pageSummary, pluralTotal } from '@app/shared';
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { IconCrown, IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { type Membre, type MembreStats, pageSummary, plural, pluralTotal } from '@app/shared';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCrown, IconUserCheck, IconUserPlus, IconUserShare, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { membreStatsQuery, membresListQuery } from '../../data/membres.ts';
@@ -16,6 +16,7 @@ import { MembreCard } from './MembreCard.tsx';
 import { MembreDetailModal } from './MembreDetailModal.tsx';
 import { MembreFilterBar } from './MembreFilterBar.tsx';
 import { MembreTable } from './MembreTable.tsx';
+import { ReassignMembresModal } from './ReassignMembresModal.tsx';
 import { useMembreFilters } from './use-membre-filters.ts';
 
 /** The members page shows 12 members a page (spec 3 §9). */
@@ -28,11 +29,17 @@ const TILES: StatTileSpec<MembreStats>[] = [
   { label: 'Nouveaux ce mois', icon: <IconUserPlus size={20} />, color: 'grape', value: (s) => s.nouveaux_mois },
 ];
 
-/** The admin's members page (spec 3 §2.7): figures, filters, grid or table, pages, and the detail modal. */
+/**
+ * The admin's members page (spec 3 §2.7): figures, filters, grid or table, pages, and the detail
+ * modal; members checked on any page are reassigned to a gestionnaire together (issue 26).
+ */
 export function MembresPage() {
   const { filters, update, setPage, searchInput, setSearchInput, clearAll } = useMembreFilters(MEMBRES_PAGE_SIZE);
   const [view, setView] = useState<ViewMode>('grid');
   const [selected, setSelected] = useState<number | null>(null);
+  const [checked, setChecked] = useState<ReadonlyMap<number, Membre>>(new Map());
+  const [reassigning, setReassigning] = useState(false);
+  const selection = { selected: checked, onChange: setChecked };
   const query = useQuery(membresListQuery(filters));
   const stats = useQuery(membreStatsQuery());
 
@@ -72,6 +79,24 @@ export function MembresPage() {
         onViewChange={setView}
       />
 
+      {checked.size > 0 && (
+        <Paper withBorder radius="md" p="sm" component="section" aria-label="Membres sélectionnés">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" fw={500} aria-live="polite">
+              {plural(checked.size, 'membre sélectionné', 'membres sélectionnés')}
+            </Text>
+            <Group gap="xs">
+              <Button variant="subtle" onClick={() => setChecked(new Map())}>
+                Tout désélectionner
+              </Button>
+              <Button leftSection={<IconUserShare size={16} aria-hidden />} onClick={() => setReassigning(true)}>
+                Réassigner à un gestionnaire
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
       {query.isError && !data ? (
         <ErrorPanel
           title="Erreur lors du chargement des membres"
@@ -99,9 +124,15 @@ export function MembresPage() {
         <ResultsView
           view={view}
           items={data.items}
-          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} />}
+          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} selection={selection} />}
           table={(membres) => (
-            <MembreTable membres={membres} onOpen={open} label="Liste des membres" withGestionnaire />
+            <MembreTable
+              membres={membres}
+              onOpen={open}
+              label="Liste des membres"
+              withGestionnaire
+              selection={selection}
+            />
           )}
           stale={query.isPlaceholderData}
           busy={query.isFetching}
@@ -119,6 +150,12 @@ export function MembresPage() {
       )}
 
       <MembreDetailModal membreId={selected} onClose={() => setSelected(null)} />
+      <ReassignMembresModal
+        opened={reassigning}
+        membres={[...checked.values()]}
+        onClose={() => setReassigning(false)}
+        onDone={() => setChecked(new Map())}
+      />
     </Stack>
   );
 }

@@ -188,7 +188,7 @@ export function serveMembres({
 export async function choose(
   user: { click: (element: Element) => Promise<void> },
   container: HTMLElement,
-  label: string,
+  label: string | RegExp,
   option: string,
 ) {
   const input = within(container)
