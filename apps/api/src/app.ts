@@ -37,6 +37,8 @@ import { DepensesService } from './modules/depenses/depenses.service.ts';
 import { todayInCompany } from './modules/echeanciers/echeanciers.repository.ts';
 import { echeanciersRoutes } from './modules/echeanciers/echeanciers.routes.ts';
 import { EcheanciersService } from './modules/echeanciers/echeanciers.service.ts';
+import { EntretienService } from './modules/entretien/entretien.service.ts';
+import { entretienTask } from './modules/entretien/entretien.task.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -165,6 +167,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
         ? [new DailyMailJob([rappels, relevesMensuels], () => todayInCompany(db), app.log, recordJob)]
         : []),
       ...(config.backups ? [sauvegardesTask(sauvegardes, app.log, recordJob)] : []),
+      ...(config.cleanup ? [entretienTask(new EntretienService(db, settings, app.log), app.log, recordJob)] : []),
     ],
     async () => (await settings.get()).general.timeZone,
   );

@@ -91,6 +91,8 @@ const systemSchema = z.object({
     RETENTION_SAUVEGARDES,
     'Le nombre de sauvegardes conservées doit être compris entre 1 et 365',
   ),
+  /** The nightly purge of dead sessions and expired codes (issue 26). */
+  sessionCleanup: z.boolean(),
 });
 
 /**
@@ -159,6 +161,7 @@ export const DEFAULT_SETTINGS: Settings = {
     backupFrequency: 'daily',
     backupTime: '02:00',
     backupRetention: 14,
+    sessionCleanup: true,
   },
   recouvrement: { graceDays: 0, penaltyRate: 0, reminders: true, monthlyStatements: false },
 };

@@ -1,12 +1,15 @@
 import type { Settings } from '@app/shared';
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { TIME_ZONE_OPTIONS } from './time-zones.ts';
 import { useSettingsForm } from './use-settings-form.ts';
 
-/** 'Général' (admin): the company's details, shown in the footer, the profile and the product page's contact. */
+/**
+ * 'Général' (admin): the company's details, shown in the footer, the profile and the product page's
+ * contact; the currency and the language, fixed (decisions §5), in one line that says so.
+ */
 export function GeneralTab({ saved, onSaved }: { saved: Settings['general']; onSaved: () => void }) {
   const { form, submit, saving, error } = useSettingsForm('general', saved, onSaved);
   return (
@@ -39,6 +42,10 @@ export function GeneralTab({ saved, onSaved }: { saved: Settings['general']; onS
               {...form.getInputProps('monthlyTarget')}
             />
           </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Devise et langue : franc CFA (FCFA, sans décimales) et français, fixés pour toute l’application ; les
+            montants, les reçus et les e-mails sont tous rédigés ainsi.
+          </Text>
         </SettingsSection>
         <SaveBar saving={saving} error={error} />
       </Stack>

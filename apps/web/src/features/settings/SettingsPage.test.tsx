@@ -171,6 +171,31 @@ describe('SettingsPage', () => {
     });
   });
 
+  it('turns the nightly cleanup of sessions off, saying what it removes and what it keeps', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=systeme' });
+    const cleanup = await screen.findByRole('switch', { name: /^Nettoyage des sessions/ });
+    expect(cleanup).toBeChecked();
+    expect(screen.getByText(/Le journal d’audit est toujours conservé en entier/)).toBeInTheDocument();
+    await user.click(cleanup);
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        system: { ...SETTINGS.system, sessionCleanup: false },
+      }),
+    );
+  });
+
+  it('says in one line that the currency and the language are fixed', async () => {
+    signInAs(ADMIN_PROFILE);
+    serveSettings();
+    renderWithProviders(<SettingsPage />, { route: '/settings?onglet=general' });
+    expect(await screen.findByText(/^Devise et langue/)).toHaveTextContent(
+      'franc CFA (FCFA, sans décimales) et français, fixés pour toute l’application',
+    );
+  });
+
   it('leaves the schedule aside while automatic backups are off, and keeps the choice', async () => {
     signInAs(ADMIN_PROFILE);
     const calls = serveSettings();

@@ -31,7 +31,8 @@ const FREQUENCE_OPTIONS = FREQUENCES_SAUVEGARDE.map((value) => ({ value, label: 
 
 /**
  * 'Système' (admin): maintenance mode, the hourly API limit per account, the server's log level,
- * and the backups' schedule (issue 24), whose hour is the company's (`timeZone`, from Général).
+ * the backups' schedule (issue 24), whose hour is the company's (`timeZone`, from Général), and the
+ * nightly cleanup of sessions (issue 26).
  */
 export function SystemTab({
   saved,
@@ -133,6 +134,13 @@ export function SystemTab({
             <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
             Voir les sauvegardes et en prendre une maintenant
           </Anchor>
+        </SettingsSection>
+        <SettingsSection title="Entretien">
+          <Switch
+            label="Nettoyage des sessions"
+            description="Chaque nuit à 03:30, les sessions expirées ou fermées et les codes et liens de connexion périmés sont supprimés. Le journal d’audit est toujours conservé en entier."
+            {...form.getInputProps('sessionCleanup', { type: 'checkbox' })}
+          />
         </SettingsSection>
         <SaveBar saving={saving} error={error} />
       </Stack>

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { deleteDeadSessions, deleteExpiredCodes } from './entretien.repository.ts';
+
+/** What a night's maintenance removed; null where the settings turned it off. */
+export interface Entretien {
+  sessions: number | null;
+  codes: number | null;
+}
+
+/**
+ * The daily maintenance (issue 26, the settings' `sessionCleanup`): sessions that can no longer be
+ * used, with their refresh tokens, and the reset codes and unlock links past their end. Nothing
+ * else: the audit journal is kept whole.
+ */
+export class EntretienService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async run(now = new Date()): Promise<Entretien> {
+    // Read afresh: a change made through another instance is in force at once.
+    const { sessionCleanup } = (await this.settings.fresh()).system;
+    if (!sessionCleanup) return { sessions: null, codes: null };
+    const done = await this.db.transaction().execute(async (trx) => ({
+      sessions: await deleteDeadSessions(trx, now),
+      codes: await deleteExpiredCodes(trx, now),
+    }));
+    this.log.info(done, 'entretien : sessions et codes périmés supprimés');
+    return done;
+  }
+}
