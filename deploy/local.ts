@@ -24,6 +24,16 @@ export interface Instance {
   output(): string;
   /** An app instance's DATA_DIR (its mail without SMTP_URL lands there). */
   dataDir?: string;
+  /** How it is stopped: nginx's master stops its workers on SIGTERM, a SIGKILL would leave them running. */
+  stopSignal?: NodeJS.Signals;
+}
+
+/** Stops a process started here, once it has exited. */
+export async function stopInstance(instance: Instance): Promise<void> {
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+  instance.child.kill(instance.stopSignal ?? 'SIGKILL');
+  await exited;
 }
 
 export interface Topologie {
@@ -185,7 +195,7 @@ export async function startNginx(
     nginx.child.kill('SIGKILL');
     throw error;
   }
-  return { ...nginx, port, url };
+  return { ...nginx, port, url, stopSignal: 'SIGTERM' };
 }
 
 export async function demarrerTopologie(options: OptionsTopologie): Promise<Topologie> {
@@ -193,10 +203,10 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'api'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`la construction de l’API a échoué\u00a0:\n${build.stderr}`);
   const root = await mkdtemp(path.join(os.tmpdir(), 'topologie-'));
-  const children: ChildProcess[] = [];
+  const children: Instance[] = [];
   let s3: S3rver | undefined;
   const arreter = async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map(stopInstance));
     await s3?.close();
     await rm(root, { recursive: true, force: true });
   };
@@ -207,7 +217,7 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
     let redis: Instance | undefined;
     if (!redisUrl) {
       redis = await startRedis(await freePort());
-      children.push(redis.child);
+      children.push(redis);
       redisUrl = `redis://127.0.0.1:${redis.port}`;
     }
     const shared: NodeJS.ProcessEnv = {
@@ -235,7 +245,7 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
         PORT: String(port),
         DATA_DIR: dataDir,
       });
-      children.push(instance.child);
+      children.push(instance);
       instances.push({ ...instance, dataDir });
     }
     for (const instance of instances) {
@@ -248,7 +258,7 @@ export async function demarrerTopologie(options: OptionsTopologie): Promise<Topo
       instances.map((i) => i.port),
       { port: options.port },
     );
-    children.push(nginx.child);
+    children.push(nginx);
     return { url: nginx.url, instances, redis, arreter };
   } catch (error) {
     await arreter();

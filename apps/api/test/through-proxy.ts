@@ -1,7 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { freePort, type Instance, s3Settings, startNginx, startRedis, startS3 } from '../../../deploy/local.ts';
+import { freePort, s3Settings, startNginx, startRedis, startS3, stopInstance } from '../../../deploy/local.ts';
 import type { App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 
@@ -31,17 +31,10 @@ export async function startEngines(dataDir: string): Promise<ProxyEngines> {
       trustProxy: '127.0.0.1',
     },
     async stop() {
-      await stopChild(redis);
+      await stopInstance(redis);
       await store.s3.close();
     },
   };
-}
-
-async function stopChild(child: Instance): Promise<void> {
-  if (child.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.child.once('exit', resolve));
-  child.child.kill('SIGKILL');
-  await exited;
 }
 
 const agent = new http.Agent({ keepAlive: true });
@@ -130,7 +123,7 @@ export async function behindProxy(
     app,
     url: nginx.url,
     async stop() {
-      await stopChild(nginx);
+      await stopInstance(nginx);
     },
   };
 }
