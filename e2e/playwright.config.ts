@@ -67,6 +67,9 @@ export default defineConfig({
   use: {
     locale: 'fr-FR',
     timezoneId: 'Africa/Abidjan',
+    // The app then opens and closes its dialogs without transitions (its theme respects the
+    // preference): no test waits one out.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM,

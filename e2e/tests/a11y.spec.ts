@@ -702,9 +702,15 @@ for (const width of WIDTHS) {
     test.describe(`${role} à ${width} px`, () => {
       let page: Page;
       test.beforeAll(async ({ browser }, testInfo) => {
-        const { baseURL, locale, timezoneId } = testInfo.project.use;
+        const { baseURL, locale, timezoneId, reducedMotion } = testInfo.project.use;
         // A context of its own: axe needs one, and the role's session lives in it.
-        const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: VIEWPORTS[width] });
+        const context = await browser.newContext({
+          baseURL,
+          locale,
+          timezoneId,
+          reducedMotion,
+          viewport: VIEWPORTS[width],
+        });
         page = await context.newPage();
         await signIn(page, DEMO[role]);
       });

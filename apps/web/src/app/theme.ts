@@ -54,6 +54,8 @@ export const theme = createTheme({
     orange: darkened(DEFAULT_THEME.colors.orange, '#c44b0a', '#bb3e0d'),
   },
   defaultRadius: 'md',
+  // A person who asked the system for less motion gets dialogs, menus and fades without their transitions.
+  respectReducedMotion: true,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {

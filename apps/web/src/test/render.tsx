@@ -19,7 +19,8 @@ export function renderWithProviders(
   ui: ReactNode,
   { route = '/', queryClient = testQueryClient() }: { route?: string; queryClient?: QueryClient } = {},
 ): RenderResult & { user: ReturnType<typeof userEvent.setup>; queryClient: QueryClient } {
-  const user = userEvent.setup();
+  // No timer between two keys: typing waits for nothing but React's own work.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>

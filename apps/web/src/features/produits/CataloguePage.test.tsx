@@ -153,7 +153,10 @@ describe('CataloguePage', () => {
     const calls = serve();
     const { user } = renderWithProviders(<CataloguePage />, { route: '/produits' });
     const card = await screen.findByRole('article', { name: 'Villa Premium' });
-    await user.click(within(card).getByRole('button', { name: 'Ajouter aux favoris' }));
+    const heart = within(card).getByRole('button', { name: 'Ajouter aux favoris' });
+    // The heart waits for the account's favourites before it can be pressed.
+    await waitFor(() => expect(heart).toBeEnabled());
+    await user.click(heart);
     expect(await within(card).findByRole('button', { name: 'Retirer des favoris' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ produit_id: 1 });
   });
