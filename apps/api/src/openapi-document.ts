@@ -23,6 +23,7 @@ async function main() {
       API_DOCS: 'public',
       REMINDERS: '0',
       BACKUPS: '0',
+      CLEANUP: '0',
     });
     const db = new Kysely<DB>({
       dialect: {

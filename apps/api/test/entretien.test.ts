@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { EntretienService } from '../src/modules/entretien/entretien.service.ts';
 import { buildTestApp, loginAs, type TestContext } from './helpers.ts';
 
@@ -120,5 +121,14 @@ describe('the nightly cleanup (sessionCleanup)', () => {
     expect(response.json().message).toMatch(/[a-zé]/);
     const settings = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.auth });
     expect(settings.json().data.system.sessionCleanup).toBe(true);
+  });
+
+  it('runs by default, not with NODE_ENV=test or CLEANUP=0', () => {
+    const env = { DATA_DIR: ctx.dataDir };
+    expect(loadConfig(env).cleanup).toBe(true);
+    expect(loadConfig({ ...env, NODE_ENV: 'test' }).cleanup).toBe(false);
+    expect(loadConfig({ ...env, NODE_ENV: 'test', CLEANUP: '1' }).cleanup).toBe(true);
+    expect(loadConfig({ ...env, CLEANUP: '0' }).cleanup).toBe(false);
+    expect(() => loadConfig({ ...env, CLEANUP: 'oui' })).toThrow(/CLEANUP/);
   });
 });

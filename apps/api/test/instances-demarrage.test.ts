@@ -48,6 +48,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
               LOG_LEVEL: 'info',
               REMINDERS: '0',
               BACKUPS: '0',
+              CLEANUP: '0',
             },
             stdio: ['ignore', 'pipe', 'pipe'],
           });
