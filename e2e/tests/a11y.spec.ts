@@ -640,6 +640,17 @@ for (const width of WIDTHS) {
       await expectAccessible(page, DIALOG);
     });
 
+    test('créer un compte, avec ses erreurs', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Créer un compte pour suivre vos demandes' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Créer un compte' });
+      await expect(dialog.getByRole('textbox', { name: 'Nom', exact: true })).toBeFocused();
+      await expectAccessible(page, DIALOG);
+      await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+      await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectAccessible(page, DIALOG);
+    });
+
     test('vérification d’un reçu, authentique et non authentique', async ({ page, request }) => {
       const token = await genuineToken(request);
       await page.goto(`/verification/${token}`);

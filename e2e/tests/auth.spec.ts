@@ -187,3 +187,45 @@ function codeIn(mail: string): string {
   if (!code) throw new Error('pas de code dans l’e-mail');
   return code;
 }
+
+test('a prospect creates his account, is asked to verify his e-mail, takes a new link, verifies and signs in', async ({
+  page,
+}) => {
+  const stamp = String(Date.now()).slice(-9);
+  const email = `prospect.${stamp}@demo.test`;
+  const password = 'Inscrit@2026';
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Créer un compte pour suivre vos demandes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Créer un compte' });
+  await dialog.getByRole('textbox', { name: 'Nom', exact: true }).fill('Essai');
+  await dialog.getByRole('textbox', { name: 'Prénoms', exact: true }).fill('Awa Mariam');
+  await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('+225 07 12 34 56 78');
+  await dialog.getByLabel(/^Mot de passe/).fill(password);
+  await dialog.getByLabel(/^Confirmer le mot de passe/).fill(password);
+  const first = await inbox(email);
+  await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText(/^Inscription enregistrée/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await first.next(VERIFICATION_LINK)).toMatch(VERIFICATION_LINK);
+
+  // Before the link: the right password is asked to verify, and may take a new link.
+  await fillLogin(page, email, password);
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText('Votre adresse e-mail n’est pas encore vérifiée');
+  const second = await inbox(email);
+  await refusal.getByRole('button', { name: 'Renvoyer le lien' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'un nouveau lien vient de lui être envoyé' })).toBeVisible();
+  const token = (await second.next(VERIFICATION_LINK)).match(VERIFICATION_LINK)?.[1];
+
+  // The link opens a new page, as from the e-mail.
+  await page.goto('about:blank');
+  await page.goto(`/#verification-email=${token}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Adresse e-mail vérifiée' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await fillLogin(page, email, password);
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Demandeur');
+});
+
+const VERIFICATION_LINK = /#verification-email=([A-Za-z0-9_-]+)/;

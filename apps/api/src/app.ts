@@ -42,6 +42,8 @@ import { entretienTask } from './modules/entretien/entretien.task.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inscriptionRoutes } from './modules/inscription/inscription.routes.ts';
+import { InscriptionService } from './modules/inscription/inscription.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { membresRoutes } from './modules/membres/membres.routes.ts';
 import { MembresService } from './modules/membres/membres.service.ts';
@@ -242,6 +244,10 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       }
       await api.register(healthRoutes, { db, redis, files });
       await api.register(authRoutes, { auth, config });
+      await api.register(inscriptionRoutes, {
+        inscription: new InscriptionService(db, config, settings, mail, app.log),
+        config,
+      });
       await api.register(settingsRoutes);
       await api.register(preferencesRoutes, { preferences: new PreferencesService(db) });
       await api.register(mediaRoutes, { media });

@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORGOT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   DEMANDE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
@@ -77,6 +78,8 @@ export interface Config {
   forgotRateLimit: number;
   /** Public registration requests per IP per hour. */
   demandeRateLimit: number;
+  /** Self-registrations and new verification links per address per hour (REGISTER_RATE_LIMIT, issue 26). */
+  registerRateLimit: number;
   webDist: string;
   /** Fastify trustProxy: hops to trust (number) or trusted proxy addresses; off unless set. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     forgotRateLimit: e.FORGOT_RATE_LIMIT,
     demandeRateLimit: e.DEMANDE_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

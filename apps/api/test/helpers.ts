@@ -143,6 +143,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     loginRateLimit: 10_000,
     forgotRateLimit: 10_000,
     demandeRateLimit: 10_000,
+    registerRateLimit: 10_000,
     webDist: path.join(dataDir, 'no-web'),
     trustProxy: false,
     publicUrl: 'http://backoffice.test',

@@ -12,6 +12,7 @@ export * from './depenses.ts';
 export * from './echeanciers.ts';
 export * from './fields.ts';
 export * from './format.ts';
+export * from './inscription.ts';
 export * from './membres.ts';
 export * from './messages.ts';
 export * from './person-name.ts';

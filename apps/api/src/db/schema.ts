@@ -35,6 +35,8 @@ export interface UtilisateursTable {
   telephone: string | null;
   photo_profil: string | null;
   must_change_password: Generated<boolean>;
+  /** A self-registered account until its e-mail is verified (issue 26): it cannot sign in. */
+  email_non_verifie: Generated<boolean>;
   date_derniere_connexion: NullableTimestamp;
   password_changed_at: Timestamp;
   created_by: number | null;
@@ -99,6 +101,15 @@ export interface LoginThrottlesTable {
 
 /** The lock notice's single-use unlock links, by SHA-256. */
 export interface UnlockTokensTable {
+  token_hash: string;
+  utilisateur_id: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Self-registration's single-use e-mail verification links, by SHA-256. */
+export interface EmailVerificationsTable {
   token_hash: string;
   utilisateur_id: number;
   expires_at: ColumnType<Date, Date | string, Date | string>;
@@ -517,6 +528,7 @@ export interface DB {
   password_reset_codes: PasswordResetCodesTable;
   login_throttles: LoginThrottlesTable;
   unlock_tokens: UnlockTokensTable;
+  email_verifications: EmailVerificationsTable;
   settings: SettingsTable;
   preferences: PreferencesTable;
   audit: AuditTable;

@@ -5,6 +5,7 @@ import {
   type Profile,
   type ProfileUpdateBody,
   profileSchema,
+  type RegisterBody,
 } from '@app/shared';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiMessage, api, sessionStore, tokenMonitor } from '../api/index.ts';
@@ -49,6 +50,28 @@ export async function extendSession(): Promise<string> {
 /** Spends the lock notice's unlock link: sign-ins from the locked addresses are allowed again. */
 export async function unlockAccount(token: string): Promise<string> {
   const answer = await api.post<ApiMessage>('/personnel-auth/unlock', { token }, { auth: false, notify: false });
+  return answer.message;
+}
+
+/** Creates a prospect's demandeur account (issue 26): no session, a verification link is mailed. */
+export async function registerAccount(body: RegisterBody): Promise<string> {
+  const answer = await api.post<ApiMessage>('/personnel-auth/register', body, { auth: false, notify: false });
+  return answer.message;
+}
+
+/** Spends the verification link mailed at registration: the account may then sign in. */
+export async function verifyEmail(token: string): Promise<string> {
+  const answer = await api.post<ApiMessage>('/personnel-auth/verify-email', { token }, { auth: false, notify: false });
+  return answer.message;
+}
+
+/** A new verification link for an account that waits; the answer is the same for any address. */
+export async function resendVerification(email: string): Promise<string> {
+  const answer = await api.post<ApiMessage>(
+    '/personnel-auth/resend-verification',
+    { email },
+    { auth: false, notify: false },
+  );
   return answer.message;
 }
 

@@ -19,6 +19,7 @@ import * as contratPrix from './2026-12-05-0017-contrat-prix.ts';
 import * as compteursParInstruction from './2026-12-06-0018-compteurs-par-instruction.ts';
 import * as sauvegardes from './2026-12-07-0019-sauvegardes.ts';
 import * as demandesCreateur from './2026-12-08-0020-demandes-createur.ts';
+import * as inscription from './2026-12-09-0021-inscription.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0018-compteurs-par-instruction': compteursParInstruction,
   '2026-12-07-0019-sauvegardes': sauvegardes,
   '2026-12-08-0020-demandes-createur': demandesCreateur,
+  '2026-12-09-0021-inscription': inscription,
 };

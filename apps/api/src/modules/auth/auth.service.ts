@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fullName, type LoginData, MESSAGES, type Profile, type ProfileUpdateBody } from '@app/shared';
+import {
+  fullName,
+  INSCRIPTION_MESSAGES,
+  type LoginData,
+  MESSAGES,
+  type Profile,
+  type ProfileUpdateBody,
+} from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Config } from '../../config.ts';
@@ -181,6 +188,11 @@ export class AuthService {
     if (account.statut !== 'actif') {
       await insertAudit(this.db, who, loginFailed(account.id, `statut_${account.statut}`));
       throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
+    }
+    // A self-registered account waits for its e-mail's verification (issue 26); told only to whoever has its password.
+    if (account.email_non_verifie) {
+      await insertAudit(this.db, who, loginFailed(account.id, 'email_non_verifie'));
+      throw new AppError('EMAIL_NON_VERIFIE', INSCRIPTION_MESSAGES.emailNotVerified);
     }
     if (system.maintenanceMode && account.role !== 'admin') {
       throw new AppError('MAINTENANCE', MESSAGES.maintenance);

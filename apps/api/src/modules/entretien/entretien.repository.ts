@@ -9,9 +9,12 @@ export async function deleteDeadSessions(db: Executor, now: Date): Promise<numbe
   return Number(result.numDeletedRows);
 }
 
-/** Password reset codes and unlock links past their end: used or not, they can no longer serve. */
+/** Password reset codes, unlock links and e-mail verification links past their end: used or not, they can no longer serve. */
 export async function deleteExpiredCodes(db: Executor, now: Date): Promise<number> {
-  const codes = await db.deleteFrom('password_reset_codes').where('expires_at', '<', now).executeTakeFirst();
-  const links = await db.deleteFrom('unlock_tokens').where('expires_at', '<', now).executeTakeFirst();
-  return Number(codes.numDeletedRows) + Number(links.numDeletedRows);
+  let deleted = 0;
+  for (const table of ['password_reset_codes', 'unlock_tokens', 'email_verifications'] as const) {
+    const result = await db.deleteFrom(table).where('expires_at', '<', now).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }

@@ -29,7 +29,7 @@ export class EntretienService {
       sessions: await deleteDeadSessions(trx, now),
       codes: await deleteExpiredCodes(trx, now),
     }));
-    this.log.info(done, 'entretien : sessions et codes périmés supprimés');
+    this.log.info(done, 'entretien : sessions et codes périmés supprimés');
     return done;
   }
 }

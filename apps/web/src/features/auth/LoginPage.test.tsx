@@ -1,9 +1,10 @@
-import { MESSAGES } from '@app/shared';
+import { INSCRIPTION_MESSAGES, MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
 import { ADMIN_PROFILE, mockFetch, PUBLIC_SETTINGS } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { toastStore } from '../../ui/toasts/toast-store.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 beforeEach(() => {
@@ -149,5 +150,86 @@ describe('LoginPage', () => {
     expect(within(dialog).getByRole('heading', { name: 'Informations personnelles' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('creates an account from its own dialog: the fields, the policy, the confirmation, then the answer in a toast', async () => {
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/personnel-auth/register')) {
+        return { status: 201, body: { success: true, message: INSCRIPTION_MESSAGES.registered } };
+      }
+      return { status: 404, body: { success: false, message: 'Ressource non trouvée', code: 'NOT_FOUND' } };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Créer un compte pour suivre vos demandes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Créer un compte' });
+    await user.click(within(dialog).getByRole('button', { name: 'Créer mon compte' }));
+    expect(within(dialog).getByText('Le nom est requis')).toBeInTheDocument();
+    expect(within(dialog).getByText('Veuillez confirmer le mot de passe')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Nom/), 'Koné');
+    await user.type(within(dialog).getByLabelText(/^Prénoms/), 'Awa Mariam');
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'Awa.Kone@exemple.ci');
+    await user.type(within(dialog).getByLabelText(/^Téléphone/), '+225 07 12 34 56 78');
+    await user.type(within(dialog).getByLabelText(/^Mot de passe/), 'court');
+    await user.type(within(dialog).getByLabelText(/^Confirmer le mot de passe/), 'autre');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer mon compte' }));
+    expect(within(dialog).getByText(/^Le mot de passe doit contenir au moins/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Les mots de passe ne correspondent pas')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/personnel-auth/register'))).toBe(false);
+
+    const password = within(dialog).getByLabelText(/^Mot de passe/);
+    await user.clear(password);
+    await user.type(password, 'Inscrit@2026');
+    const confirm = within(dialog).getByLabelText(/^Confirmer le mot de passe/);
+    await user.clear(confirm);
+    await user.type(confirm, 'Inscrit@2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer mon compte' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toastStore.getSnapshot()).toEqual([expect.objectContaining({ message: INSCRIPTION_MESSAGES.registered })]);
+    expect(calls.find((c) => c.url.endsWith('/personnel-auth/register'))?.body).toEqual({
+      nom: 'Koné',
+      prenoms: 'Awa Mariam',
+      email: 'awa.kone@exemple.ci',
+      telephone: '+225 07 12 34 56 78',
+      password: 'Inscrit@2026',
+    });
+  });
+
+  it('spends the verification link once and says the account may sign in', async () => {
+    window.history.replaceState(null, '', '/#verification-email=jeton-7');
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      return { status: 200, body: { success: true, message: INSCRIPTION_MESSAGES.verified } };
+    });
+    renderWithProviders(<LoginPage />);
+    expect((await screen.findByRole('status')).textContent).toContain(INSCRIPTION_MESSAGES.verified);
+    const verifications = calls.filter((c) => c.url.endsWith('/personnel-auth/verify-email'));
+    expect(verifications.map((c) => c.body)).toEqual([{ token: 'jeton-7' }]);
+    expect(window.location.hash).toBe('');
+  });
+
+  it('offers a new link to an account whose e-mail waits for its verification', async () => {
+    const calls = mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/personnel-auth/resend-verification')) {
+        return { status: 200, body: { success: true, message: INSCRIPTION_MESSAGES.resent } };
+      }
+      return {
+        status: 403,
+        body: { success: false, message: INSCRIPTION_MESSAGES.emailNotVerified, code: 'EMAIL_NON_VERIFIE' },
+      };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('E-mail ou code'), 'awa.kone@exemple.ci');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Inscrit@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(INSCRIPTION_MESSAGES.emailNotVerified);
+    await user.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
+    expect((await screen.findByRole('status')).textContent).toContain(INSCRIPTION_MESSAGES.resent);
+    expect(screen.queryByRole('button', { name: 'Renvoyer le lien' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/personnel-auth/resend-verification'))?.body).toEqual({
+      email: 'awa.kone@exemple.ci',
+    });
   });
 });

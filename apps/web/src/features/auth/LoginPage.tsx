@@ -1,10 +1,11 @@
 import { type LoginBody, loginBodySchema, MESSAGES } from '@app/shared';
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconLockOpen, IconUser } from '@tabler/icons-react';
+import { IconAlertCircle, IconLockOpen, IconMailCheck, IconUser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, useTransition } from 'react';
-import { login, startSession, unlockAccount } from '../../data/auth.ts';
+import { ApiError } from '../../api/index.ts';
+import { login, resendVerification, startSession, unlockAccount, verifyEmail } from '../../data/auth.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { withAllStyles } from '../../ui/mantine-styles.ts';
@@ -15,8 +16,10 @@ import { loginErrorMessage } from './auth-messages.ts';
 // Each dialog is its own chunk, fetched at its first opening: the login page downloads neither.
 const loadForgotPassword = () => withAllStyles(import('./ForgotPasswordDialog.tsx'));
 const loadRegistration = () => withAllStyles(import('../demandes/RegistrationRequestModal.tsx'));
+const loadRegister = () => withAllStyles(import('./RegisterDialog.tsx'));
 const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
 const RegistrationRequestModal = lazy(() => loadRegistration().then((m) => ({ default: m.RegistrationRequestModal })));
+const RegisterDialog = lazy(() => loadRegister().then((m) => ({ default: m.RegisterDialog })));
 
 /**
  * A dialog from a lazy chunk: downloaded at its first opening (`pending` meanwhile, the page as it
@@ -54,6 +57,7 @@ export function LoginPage() {
   const settings = useQuery(publicSettingsQuery());
   const forgot = useLazyDialog(loadForgotPassword);
   const register = useLazyDialog(loadRegistration);
+  const account = useLazyDialog(loadRegister);
   const companyName = settings.data?.general.companyName ?? 'Autopromotion Immobilière';
 
   const form = useForm<LoginBody>({
@@ -67,16 +71,24 @@ export function LoginPage() {
     onSuccess: (data) => startSession(data, queryClient),
   });
 
-  // The lock notice's link (…/#deverrouillage=…) lands here: spend it once, out of the address bar.
+  // The lock notice's link (…/#deverrouillage=…) and the registration's (…/#verification-email=…)
+  // land here: each is spent once, out of the address bar.
   const unlock = useMutation({ mutationFn: unlockAccount });
-  const unlockSent = useRef(false);
+  const verification = useMutation({ mutationFn: verifyEmail });
+  const linkSpent = useRef(false);
   useEffect(() => {
-    const token = new URLSearchParams(window.location.hash.slice(1)).get('deverrouillage');
-    if (!token || unlockSent.current) return;
-    unlockSent.current = true;
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    const unlockToken = hash.get('deverrouillage');
+    const verificationToken = hash.get('verification-email');
+    if ((!unlockToken && !verificationToken) || linkSpent.current) return;
+    linkSpent.current = true;
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    unlock.mutate(token);
-  }, [unlock.mutate]);
+    if (unlockToken) unlock.mutate(unlockToken);
+    else if (verificationToken) verification.mutate(verificationToken);
+  }, [unlock.mutate, verification.mutate]);
+  // An account whose e-mail waits for its verification may ask for a new link, for the address typed.
+  const unverified = mutation.error instanceof ApiError && mutation.error.code === 'EMAIL_NON_VERIFIE';
+  const resend = useMutation({ mutationFn: resendVerification });
 
   return (
     <Box
@@ -111,6 +123,7 @@ export function LoginPage() {
               noValidate
               onSubmit={form.onSubmit((values) => {
                 mutation.reset();
+                resend.reset();
                 mutation.mutate(values);
               })}
             >
@@ -125,9 +138,41 @@ export function LoginPage() {
                     {loginErrorMessage(unlock.error)}
                   </Alert>
                 )}
+                {verification.isSuccess && (
+                  <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
+                    {verification.data}
+                  </Alert>
+                )}
+                {verification.isError && (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                    {loginErrorMessage(verification.error)}
+                  </Alert>
+                )}
                 {mutation.isError && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                    {loginErrorMessage(mutation.error)}
+                    <Stack gap="xs" align="flex-start">
+                      {loginErrorMessage(mutation.error)}
+                      {unverified && !resend.isSuccess && (
+                        <Button
+                          size="xs"
+                          variant="white"
+                          color="red"
+                          loading={resend.isPending}
+                          onClick={() => resend.mutate(form.getValues().identifier.trim())}
+                        >
+                          Renvoyer le lien
+                        </Button>
+                      )}
+                    </Stack>
+                  </Alert>
+                )}
+                {unverified && (resend.isSuccess || resend.isError) && (
+                  <Alert
+                    color={resend.isSuccess ? 'green' : 'red'}
+                    variant="light"
+                    role={resend.isSuccess ? 'status' : 'alert'}
+                  >
+                    {resend.isSuccess ? resend.data : loginErrorMessage(resend.error)}
                   </Alert>
                 )}
                 {/* One field for every account (decisions §3): an e-mail, an employee code or a member code. */}
@@ -167,12 +212,22 @@ export function LoginPage() {
                 >
                   {mutation.isPending ? 'Connexion en cours...' : 'Se connecter'}
                 </Button>
-                <Text size="sm" ta="center">
-                  <Anchor component="button" type="button" onClick={register.open} aria-busy={register.pending}>
+                <Stack gap={4} align="center">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={register.open}
+                    aria-busy={register.pending}
+                  >
                     Pas encore de compte ? Inscrivez-vous
                     <PendingMark pending={register.pending} />
                   </Anchor>
-                </Text>
+                  <Anchor component="button" type="button" size="sm" onClick={account.open} aria-busy={account.pending}>
+                    Créer un compte pour suivre vos demandes
+                    <PendingMark pending={account.pending} />
+                  </Anchor>
+                </Stack>
               </Stack>
             </form>
           </Paper>
@@ -185,6 +240,7 @@ export function LoginPage() {
       <Suspense fallback={null}>
         {forgot.mounted && <ForgotPasswordDialog opened={forgot.opened} onClose={forgot.close} />}
         {register.mounted && <RegistrationRequestModal opened={register.opened} onClose={register.close} />}
+        {account.mounted && <RegisterDialog opened={account.opened} onClose={account.close} />}
       </Suspense>
     </Box>
   );
