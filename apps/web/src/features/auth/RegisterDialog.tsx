@@ -90,7 +90,7 @@ export function RegisterDialog({ opened, onClose }: { opened: boolean; onClose: 
         type="tel"
         withAsterisk
         autoComplete="tel"
-        placeholder="+225 07 12 34 56 78"
+        description="Par exemple +225 07 12 34 56 78"
         key={form.key('telephone')}
         {...form.getInputProps('telephone')}
       />

@@ -80,7 +80,16 @@ export function MembresPage() {
       />
 
       {checked.size > 0 && (
-        <Paper withBorder radius="md" p="sm" component="section" aria-label="Membres sélectionnés">
+        // It stays in view under the header while the list scrolls: the boxes are checked further down.
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="xs"
+          component="section"
+          aria-label="Membres sélectionnés"
+          style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0rem) + 0.5rem)', zIndex: 2 }}
+        >
           <Group justify="space-between" gap="sm">
             <Text size="sm" fw={500} aria-live="polite">
               {plural(checked.size, 'membre sélectionné', 'membres sélectionnés')}
