@@ -63,8 +63,9 @@ test('a member sees his account: product, paid, remaining, next instalment, last
   await context.close();
 });
 
-test('every link of every role’s dashboard opens a screen that role may see', async ({ browser }) => {
-  for (const role of ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'] as const) {
+// One test per role: each a few pages long, within the budget however slow the machine.
+for (const role of ['admin', 'gestionnaire', 'comptable', 'commercial', 'membre', 'demandeur'] as const) {
+  test(`every link of the ${role}’s dashboard opens a screen the ${role} may see`, async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, DEMO[role]);
@@ -78,9 +79,12 @@ test('every link of every role’s dashboard opens a screen that role may see', 
     if (role !== 'demandeur') expect(addresses.length, role).toBeGreaterThan(0);
     for (const address of addresses) {
       await page.goto(address);
-      await expect(page.getByRole('main').getByRole('heading', { level: 1 }), `${role} → ${address}`).toBeVisible();
+      // A whole reload (the session restored, the screen's chunk fetched): longer than a click on a loaded machine.
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }), `${role} → ${address}`).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(page.getByText('Accès refusé'), `${role} → ${address}`).toHaveCount(0);
     }
     await context.close();
-  }
-});
+  });
+}
