@@ -85,6 +85,15 @@ describe('the nightly cleanup (sessionCleanup)', () => {
       await ctx.db.selectFrom('unlock_tokens').selectAll().where('token_hash', '=', 'lien-périmé').execute(),
     ).toEqual([]);
 
+    // The night's removal is in the journal, by the server itself.
+    const purge = await ctx.db
+      .selectFrom('audit')
+      .select(['user_id', 'old_values'])
+      .where('table_name', '=', 'sessions')
+      .where('action', '=', 'deleted')
+      .execute();
+    expect(purge.at(-1)?.user_id).toBeNull();
+    expect(purge.at(-1)?.old_values).toMatchObject({ sessions: done.sessions, codes: done.codes });
     // The live session is untouched and still answers.
     expect(await sessionsOf(live.account.id)).toEqual(liveSessions);
     expect((await profile(live.auth)).statusCode).toBe(200);

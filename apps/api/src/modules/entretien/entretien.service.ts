@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { deleteDeadSessions, deleteExpiredCodes } from './entretien.repository.ts';
 
@@ -25,10 +26,16 @@ export class EntretienService {
     // Read afresh: a change made through another instance is in force at once.
     const { sessionCleanup } = (await this.settings.fresh()).system;
     if (!sessionCleanup) return { sessions: null, codes: null };
-    const done = await this.db.transaction().execute(async (trx) => ({
-      sessions: await deleteDeadSessions(trx, now),
-      codes: await deleteExpiredCodes(trx, now),
-    }));
+    const done = await this.db.transaction().execute(async (trx) => {
+      const removed = { sessions: await deleteDeadSessions(trx, now), codes: await deleteExpiredCodes(trx, now) };
+      // The journal says what the night removed, by the server itself (no caller, no address).
+      await insertAudit(
+        trx,
+        { ip: null, userAgent: null },
+        { action: 'deleted', table_name: 'sessions', old_values: removed },
+      );
+      return removed;
+    });
     this.log.info(done, 'entretien : sessions et codes périmés supprimés');
     return done;
   }

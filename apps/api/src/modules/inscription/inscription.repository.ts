@@ -20,13 +20,3 @@ export async function consumeVerification(db: Executor, tokenHash: string) {
     .returning('utilisateur_id')
     .executeTakeFirst();
 }
-
-/** The account's e-mail is verified: it may sign in. */
-export async function markEmailVerified(db: Executor, utilisateurId: number) {
-  return db
-    .updateTable('utilisateurs')
-    .set({ email_non_verifie: false, updated_at: new Date() })
-    .where('id', '=', utilisateurId)
-    .returning(['id', 'email'])
-    .executeTakeFirst();
-}

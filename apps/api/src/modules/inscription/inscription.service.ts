@@ -10,8 +10,12 @@ import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { linkDemandesToDemandeur } from '../demandes/demandes.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { findUtilisateurByEmail, insertUtilisateur } from '../utilisateurs/utilisateurs.repository.ts';
-import { consumeVerification, markEmailVerified, replaceVerification } from './inscription.repository.ts';
+import {
+  findUtilisateurByEmail,
+  insertUtilisateur,
+  updateUtilisateur,
+} from '../utilisateurs/utilisateurs.repository.ts';
+import { consumeVerification, replaceVerification } from './inscription.repository.ts';
 
 type Registration = { email: string; password: string; nom: string; prenoms: string; telephone: string };
 
@@ -84,8 +88,8 @@ export class InscriptionService {
     const verified = await this.db.transaction().execute(async (trx) => {
       const link = await consumeVerification(trx, hashToken(token));
       if (!link) return undefined;
-      const account = await markEmailVerified(trx, link.utilisateur_id);
-      if (!account) return undefined;
+      // The link's account exists: its links go with it (ON DELETE CASCADE).
+      const account = await updateUtilisateur(trx, link.utilisateur_id, { email_non_verifie: false });
       // Only now: whoever typed this address in the public form is its proven owner.
       await linkDemandesToDemandeur(trx, account.id, account.email);
       await insertAudit(
@@ -109,7 +113,10 @@ export class InscriptionService {
     const account = await findUtilisateurByEmail(this.db, email);
     if (!account?.email_non_verifie) return;
     const token = newOpaqueToken();
-    await replaceVerification(this.db, account.id, hashToken(token), this.linkExpiry());
+    // The earlier link goes and the new one comes together.
+    await this.db
+      .transaction()
+      .execute((trx) => replaceVerification(trx, account.id, hashToken(token), this.linkExpiry()));
     this.sendLink(account, token);
   }
 
