@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text, 
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconLockOpen, IconMailCheck, IconUser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, useTransition } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useTransition } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { login, resendVerification, startSession, unlockAccount, verifyEmail } from '../../data/auth.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
@@ -49,6 +49,29 @@ function useLazyDialog(load: () => Promise<unknown>) {
 /** The link's loader while its dialog's chunk downloads. */
 function PendingMark({ pending }: { pending: boolean }) {
   return pending ? <Loader size={12} ml={6} display="inline-block" aria-hidden /> : null;
+}
+
+/** What a link or a request sent from this screen answered: the server's message, or why it failed. */
+function Outcome({
+  answer,
+  icon,
+}: {
+  answer: { isSuccess: boolean; isError: boolean; data: string | undefined; error: unknown };
+  icon: ReactNode;
+}) {
+  if (answer.isSuccess) {
+    return (
+      <Alert color="green" variant="light" icon={icon} role="status">
+        {answer.data}
+      </Alert>
+    );
+  }
+  if (!answer.isError) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+      {loginErrorMessage(answer.error)}
+    </Alert>
+  );
 }
 
 /** The sign-in screen (spec 1 §2.2). */
@@ -128,26 +151,8 @@ export function LoginPage() {
               })}
             >
               <Stack gap="md">
-                {unlock.isSuccess && (
-                  <Alert color="green" variant="light" icon={<IconLockOpen size={18} aria-hidden />} role="status">
-                    {unlock.data}
-                  </Alert>
-                )}
-                {unlock.isError && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                    {loginErrorMessage(unlock.error)}
-                  </Alert>
-                )}
-                {verification.isSuccess && (
-                  <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
-                    {verification.data}
-                  </Alert>
-                )}
-                {verification.isError && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                    {loginErrorMessage(verification.error)}
-                  </Alert>
-                )}
+                <Outcome answer={unlock} icon={<IconLockOpen size={18} aria-hidden />} />
+                <Outcome answer={verification} icon={<IconMailCheck size={18} aria-hidden />} />
                 {mutation.isError && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
                     <Stack gap="xs" align="flex-start">
@@ -166,15 +171,7 @@ export function LoginPage() {
                     </Stack>
                   </Alert>
                 )}
-                {unverified && (resend.isSuccess || resend.isError) && (
-                  <Alert
-                    color={resend.isSuccess ? 'green' : 'red'}
-                    variant="light"
-                    role={resend.isSuccess ? 'status' : 'alert'}
-                  >
-                    {resend.isSuccess ? resend.data : loginErrorMessage(resend.error)}
-                  </Alert>
-                )}
+                {unverified && <Outcome answer={resend} icon={<IconMailCheck size={18} aria-hidden />} />}
                 {/* One field for every account (decisions §3): an e-mail, an employee code or a member code. */}
                 <TextInput
                   label="E-mail ou code"
