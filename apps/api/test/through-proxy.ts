@@ -98,6 +98,19 @@ async function send(base: string, options: InjectOptions): Promise<LightMyReques
 }
 
 /**
+ * A settings change reaches the other instance by a notice, a few milliseconds later (as in
+ * production); a test's next request may go to the one that has not heard yet, so it waits until
+ * both instances hold the same (the one that took the change holds it at once).
+ */
+async function settingsReached(first: App, second: App): Promise<void> {
+  const differ = async () => JSON.stringify(await first.settings.get()) !== JSON.stringify(await second.settings.get());
+  for (let tries = 0; await differ(); tries += 1) {
+    if (tries > 1000) throw new Error('le changement des paramètres n’a pas atteint la seconde instance');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
  * The file's two instances behind nginx; the first, whose `inject` goes through the proxy, stands for
  * both in the tests (its settings, its log, its routes' rights are the other's too).
  */
@@ -114,8 +127,14 @@ export async function behindProxy(
     ports.push(address.port);
   }
   const nginx = await startNginx(path.join(dataDir, 'nginx'), ports, { client: 'test-header' });
-  const inject = (options: InjectOptions | string) =>
-    send(nginx.url, typeof options === 'string' ? { url: options } : options);
+  const inject = async (given: InjectOptions | string) => {
+    const options = typeof given === 'string' ? { url: given } : given;
+    const response = await send(nginx.url, options);
+    if (options.method === 'PUT' && options.url === '/api/settings' && response.statusCode === 200) {
+      await settingsReached(first, second);
+    }
+    return response;
+  };
   const app = new Proxy(first, {
     get: (target, property) => (property === 'inject' ? inject : Reflect.get(target, property, target)),
   });
