@@ -21,7 +21,14 @@ const { duration, reseed, database, databaseUrl, options } = benchArgs('bench:in
 const ROUNDS = Math.max(1, Number(options.rounds) || 3);
 
 const WARM_UP_S = 5;
-const ENV = { SEED_DEMO: '0', BACKUPS: '0', REMINDERS: '0', CLEANUP: '0', LOGIN_RATE_LIMIT: '1000' };
+const ENV = {
+  SEED_DEMO: '0',
+  BACKUPS: '0',
+  REMINDERS: '0',
+  CLEANUP: '0',
+  NOTIFICATION_EMAILS: '0',
+  LOGIN_RATE_LIMIT: '1000',
+};
 /** PostgreSQL's connections, shared out between the instances (DATABASE_POOL_MAX each). */
 const CONNECTIONS_TO_POSTGRES = 10;
 

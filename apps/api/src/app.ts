@@ -47,6 +47,11 @@ import { InscriptionService } from './modules/inscription/inscription.service.ts
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { membresRoutes } from './modules/membres/membres.routes.ts';
 import { MembresService } from './modules/membres/membres.service.ts';
+import { NotificationEmails, notificationEmailsTask } from './modules/notifications/notifications.courriels.ts';
+import { tacheEnEchec } from './modules/notifications/notifications.evenements.ts';
+import { notifier } from './modules/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { personnelRoutes } from './modules/personnel/personnel.routes.ts';
 import { PersonnelService } from './modules/personnel/personnel.service.ts';
 import { NoticeMailer } from './modules/preferences/notices.ts';
@@ -160,7 +165,15 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
     app.log,
     mail,
   );
-  const recordJob: JobRecord = (job, ok) => metrics?.job(job, ok);
+  // A failed run is counted, and the admins are told in their notifications.
+  const recordJob: JobRecord = (job, ok) => {
+    metrics?.job(job, ok);
+    if (!ok) {
+      notifier(db, tacheEnEchec(job, new Date()), { roles: ['admin'] }).catch((error: unknown) =>
+        app.log.error({ err: error }, 'échec de tâche non notifié'),
+      );
+    }
+  };
   jobs = registerJobs(
     app,
     db,
@@ -170,6 +183,15 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
         : []),
       ...(config.backups ? [sauvegardesTask(sauvegardes, app.log, recordJob)] : []),
       ...(config.cleanup ? [entretienTask(new EntretienService(db, settings, app.log), app.log, recordJob)] : []),
+      ...(config.notificationEmails
+        ? [
+            notificationEmailsTask(
+              new NotificationEmails(db, settings, mail, config.publicUrl, app.log),
+              app.log,
+              recordJob,
+            ),
+          ]
+        : []),
     ],
     async () => (await settings.get()).general.timeZone,
   );
@@ -250,6 +272,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       });
       await api.register(settingsRoutes);
       await api.register(preferencesRoutes, { preferences: new PreferencesService(db) });
+      await api.register(notificationsRoutes, { notifications: new NotificationsService(db) });
       await api.register(mediaRoutes, { media });
       await api.register(sitesRoutes, { sites: new SitesService(db, media) });
       await api.register(produitsRoutes, { produits: new ProduitsService(db, media) });

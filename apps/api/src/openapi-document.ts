@@ -24,6 +24,7 @@ async function main() {
       REMINDERS: '0',
       BACKUPS: '0',
       CLEANUP: '0',
+      NOTIFICATION_EMAILS: '0',
     });
     const db = new Kysely<DB>({
       dialect: {

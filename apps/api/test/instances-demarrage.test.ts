@@ -49,6 +49,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
               REMINDERS: '0',
               BACKUPS: '0',
               CLEANUP: '0',
+              NOTIFICATION_EMAILS: '0',
             },
             stdio: ['ignore', 'pipe', 'pipe'],
           });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { DEFAULT_PREFERENCES, MESSAGES, type Role, SETTINGS_SAVED } from '@app/shared';
+import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_PREFERENCES, MESSAGES, type Role, SETTINGS_SAVED } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { SettingsService } from '../src/modules/settings/settings.service.ts';
@@ -58,10 +58,15 @@ describe('rights', () => {
 });
 
 describe('preferences', () => {
-  it('starts from the defaults: automatic theme, 10 per page, e-mail notices on', async () => {
+  it('starts from the defaults: automatic theme, 10 per page, e-mail notices on, every notification at once', async () => {
     const { auth } = await loginAs(ctx, 'commercial');
     const response = await call('GET', '/api/preferences', auth);
-    expect(response.json().data).toEqual({ theme: 'auto', itemsPerPage: 10, emailNotifications: true });
+    expect(response.json().data).toEqual({
+      theme: 'auto',
+      itemsPerPage: 10,
+      emailNotifications: true,
+      notifications: DEFAULT_NOTIFICATION_PREFS,
+    });
     expect(DEFAULT_PREFERENCES).toEqual(response.json().data);
   });
 
@@ -75,10 +80,12 @@ describe('preferences', () => {
       message: SETTINGS_SAVED,
     });
     await call('PUT', '/api/preferences', me.auth, { itemsPerPage: 50 });
+    await call('PUT', '/api/preferences', me.auth, { notifications: { newDemande: false, emailFrequency: 'daily' } });
     expect((await call('GET', '/api/preferences', me.auth)).json().data).toEqual({
       theme: 'dark',
       itemsPerPage: 50,
       emailNotifications: true,
+      notifications: { ...DEFAULT_NOTIFICATION_PREFS, newDemande: false, emailFrequency: 'daily' },
     });
     expect((await call('GET', '/api/preferences', other.auth)).json().data).toEqual(DEFAULT_PREFERENCES);
 
@@ -101,6 +108,12 @@ describe('preferences', () => {
         record_id: String(me.account.id),
         old_values: { itemsPerPage: 10 },
         new_values: { itemsPerPage: 50 },
+      },
+      {
+        user_id: me.account.id,
+        record_id: String(me.account.id),
+        old_values: { 'notifications.newDemande': true, 'notifications.emailFrequency': 'immediate' },
+        new_values: { 'notifications.newDemande': false, 'notifications.emailFrequency': 'daily' },
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from './roles.ts';
+import { ROLES, type Role, STAFF_ROLES } from './roles.ts';
 
 const ALL = ROLES;
 const STAFF_AND_MEMBER_PAYMENTS = ['admin', 'gestionnaire', 'comptable', 'membre'] as const;
@@ -57,6 +57,8 @@ export const CAPABILITIES = {
   // Each account's own preferences (theme, page size, e-mail notices), from the same screen.
   'preferences.read': ALL,
   'preferences.update': ALL,
+  // The header's bell (issue 26): staff are told of the events of their work, each his own.
+  'notifications.read': STAFF_ROLES,
   // Backups (issue 24): list, take, download; the admin alone (they hold every member's data and the secret).
   'sauvegardes.manage': ['admin'],
   // The API reference where it is not public (API_DOCS=admin, production's default)

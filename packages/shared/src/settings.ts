@@ -74,7 +74,7 @@ const securitySchema = z.object({
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
 /** 'HH:MM', 00:00 to 23:59. */
-const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const systemSchema = z.object({
   logLevel: z.enum(LOG_LEVELS, { error: 'Niveau de journalisation inconnu' }),

@@ -7,6 +7,7 @@ import type {
   DepenseCategorie,
   DepenseStatut,
   MouvementOperation,
+  NotificationType,
   RemboursementStatut,
   Role,
   SCAN_MIME_TYPES,
@@ -114,6 +115,23 @@ export interface EmailVerificationsTable {
   utilisateur_id: number;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A notification's e-mail: none wanted, waiting, being sent (claimed), sent, or failed. */
+type EtatCourriel = 'aucun' | 'attente' | 'envoi' | 'envoye' | 'echec';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  utilisateur_id: number;
+  type: NotificationType;
+  cle: string;
+  titre: string;
+  message: string;
+  lien: string | null;
+  lue_at: NullableTimestamp;
+  courriel: EtatCourriel;
+  courriel_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -529,6 +547,7 @@ export interface DB {
   login_throttles: LoginThrottlesTable;
   unlock_tokens: UnlockTokensTable;
   email_verifications: EmailVerificationsTable;
+  notifications: NotificationsTable;
   settings: SettingsTable;
   preferences: PreferencesTable;
   audit: AuditTable;

@@ -1,4 +1,5 @@
 import type { FrequenceSauvegarde } from '../sauvegardes.ts';
+import { instantOf, wallClock } from './heure-locale.ts';
 
 /** When backups are due: how often, at what time of the company's day ('HH:MM'), in its time zone. */
 export interface PlanSauvegarde {
@@ -9,29 +10,6 @@ export interface PlanSauvegarde {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The wall clock of an instant in a time zone, as a UTC timestamp with the same fields. */
-function wallClock(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
-}
-
-/** The instant a wall-clock time of the zone names (the offset read twice, for a change of offset in between). */
-function instantOf(wall: number, timeZone: string): number {
-  let instant = wall - (wallClock(wall, timeZone) - wall);
-  instant = wall - (wallClock(instant, timeZone) - instant);
-  return instant;
-}
 
 /** The slot at or before a wall-clock time: the plan's time of the hour, day, Monday or first of the month. */
 function slotAtOrBefore(wall: number, frequency: FrequenceSauvegarde, hours: number, minutes: number): number {

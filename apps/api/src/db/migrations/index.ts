@@ -20,6 +20,7 @@ import * as compteursParInstruction from './2026-12-06-0018-compteurs-par-instru
 import * as sauvegardes from './2026-12-07-0019-sauvegardes.ts';
 import * as demandesCreateur from './2026-12-08-0020-demandes-createur.ts';
 import * as inscription from './2026-12-09-0021-inscription.ts';
+import * as notifications from './2026-12-10-0022-notifications.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07-0019-sauvegardes': sauvegardes,
   '2026-12-08-0020-demandes-createur': demandesCreateur,
   '2026-12-09-0021-inscription': inscription,
+  '2026-12-10-0022-notifications': notifications,
 };

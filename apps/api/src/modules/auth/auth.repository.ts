@@ -239,3 +239,28 @@ export async function consumeUnlockToken(db: Executor, tokenHash: string) {
     .returning(['utilisateur_id'])
     .executeTakeFirst();
 }
+
+/** How long an address a sign-in came from stays known to its account. */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/**
+ * Whether this sign-in's address is new to an account that signed in before: none of its sign-ins
+ * of the last KNOWN_ADDRESS_DAYS came from it (the journal's index by account and date bounds the walk).
+ * An account's first sign-in is not news.
+ */
+export async function isNewSignInAddress(db: Executor, utilisateurId: number, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const signIns = db
+    .selectFrom('audit')
+    .select(sql`1`.as('one'))
+    .where('user_id', '=', utilisateurId)
+    .where('action', '=', 'LOGIN_SUCCESS')
+    .where('created_at', '>', since);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(signIns).as('before'),
+      eb.exists(signIns.where('ip_address', '=', ip)).as('known'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.before) && !row.known;
+}

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   fullName,
   INSCRIPTION_MESSAGES,
+  isStaffRole,
   type LoginData,
   MESSAGES,
   type Profile,
@@ -16,6 +17,8 @@ import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, sendInBackground } from '../../mail/mailer.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { securite } from '../notifications/notifications.evenements.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertPasswordPolicy } from '../utilisateurs/accounts.ts';
 import {
@@ -40,6 +43,8 @@ import {
   insertSession,
   insertSessionToken,
   invalidateResetCodes,
+  isNewSignInAddress,
+  KNOWN_ADDRESS_DAYS,
   liftLoginLocks,
   lockLoginThrottle,
   recordResetAttempt,
@@ -203,6 +208,17 @@ export class AuthService {
       if (isLocked(await deleteLoginThrottle(trx, account.id, address))) throw refused();
       const updated = await recordSignIn(trx, account.id);
       if (!updated) throw refused();
+      if (isStaffRole(account.role) && visitor.ip && (await isNewSignInAddress(trx, account.id, visitor.ip))) {
+        await notifier(
+          trx,
+          securite(
+            `adresse:${account.id}:${visitor.ip}:${Date.now()}`,
+            'Connexion depuis une nouvelle adresse',
+            `${fullName(account)} s’est connecté depuis l’adresse ${visitor.ip}, jamais utilisée par ce compte ces ${KNOWN_ADDRESS_DAYS} derniers jours.`,
+          ),
+          { roles: ['admin'], utilisateurs: [account.id] },
+        );
+      }
       const tokens = await this.openSession(trx, updated, visitor);
       await insertAudit(trx, who, { action: 'LOGIN_SUCCESS', table_name: 'utilisateurs', record_id: account.id });
       return { ...tokens, personnel: toProfile(updated), must_change_password: updated.must_change_password };
@@ -219,6 +235,17 @@ export class AuthService {
       const { next, lockedMinutes } = afterFailure(await lockLoginThrottle(trx, account.id, address), maxAttempts);
       await updateLoginThrottle(trx, account.id, address, next);
       await insertAudit(trx, who, loginFailed(account.id, lockedMinutes ? 'bad_password_locked' : 'bad_password'));
+      if (lockedMinutes && isStaffRole(account.role)) {
+        await notifier(
+          trx,
+          securite(
+            `blocage:${account.id}:${address}:${next.lockouts}`,
+            'Connexions bloquées',
+            `Après ${maxAttempts} tentatives échouées depuis l’adresse ${address}, les connexions au compte de ${fullName(account)} depuis cette adresse sont bloquées pendant ${durationText(lockedMinutes)}.`,
+          ),
+          { roles: ['admin'], utilisateurs: [account.id] },
+        );
+      }
       if (!lockedMinutes || (await hasLiveUnlockToken(trx, account.id))) return null;
       const token = newOpaqueToken();
       const expiresAt = new Date(Date.now() + UNLOCK_LINK_HOURS * 3_600_000);

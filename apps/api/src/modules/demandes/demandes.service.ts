@@ -33,6 +33,7 @@ import { type Mailer, type MailMessage, sendInBackground } from '../../mail/mail
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { findMembreByCni, insertMembre } from '../membres/membres.repository.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   findActiveGestionnaire,
@@ -255,6 +256,17 @@ export class DemandesService {
         updated_by: createdBy,
       });
       await insertAudit(trx, who, { action: 'created', table_name: 'demandes', record_id: id, new_values: fields });
+      await notifier(
+        trx,
+        {
+          type: 'demande',
+          cle: `demande:${id}`,
+          titre: 'Nouvelle demande d’inscription',
+          message: `${applicantName(fields.nom_complet)} a déposé une demande, en attente de décision.`,
+          lien: '/demandes',
+        },
+        { roles: ['admin', 'gestionnaire'], sauf: createdBy },
+      );
       return id;
     });
   }

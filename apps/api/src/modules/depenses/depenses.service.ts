@@ -5,6 +5,7 @@ import {
   type DepenseStats,
   depenseCreateSchema,
   type depenseRejectSchema,
+  formatFCFA,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
@@ -16,6 +17,7 @@ import type { ParsedForm } from '../../plugins/files.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale, isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import {
   type DepenseRow,
   deleteDepense,
@@ -120,6 +122,17 @@ export class DepensesService {
           record_id: id,
           new_values: { ...body, banque_id, fichier_justificatif: file?.original_name ?? null },
         });
+        await notifier(
+          trx,
+          {
+            type: 'depense',
+            cle: `depense:${id}`,
+            titre: 'Dépense à décider',
+            message: `Une dépense de ${formatFCFA(body.montant)} attend d’être approuvée ou rejetée.`,
+            lien: '/depenses',
+          },
+          { roles: ['admin', 'comptable'], sauf: caller.id },
+        );
         return id;
       }),
     );

@@ -9,6 +9,8 @@ import { insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { linkDemandesToDemandeur } from '../demandes/demandes.repository.ts';
+import { nouveauCompte } from '../notifications/notifications.evenements.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   findUtilisateurByEmail,
@@ -63,6 +65,9 @@ export class InscriptionService {
         table_name: 'utilisateurs',
         record_id: account.id,
         new_values: { email: account.email, role: 'demandeur', origine: 'inscription' },
+      });
+      await notifier(trx, nouveauCompte(account.id, fullName(account), 'demandeur', 'par inscription en ligne'), {
+        roles: ['admin'],
       });
       return { account, taken: false } as const;
     });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   employeeCode,
+  fullName,
   type GestionnaireActif,
   type Personnel,
   type PersonnelListQuery,
@@ -15,6 +16,8 @@ import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { nouveauCompte } from '../notifications/notifications.evenements.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   assertAccountChange,
@@ -154,6 +157,7 @@ export class PersonnelService {
           statut: body.statut,
         },
       });
+      await notifier(trx, nouveauCompte(account.id, fullName(body), body.role), { roles: ['admin'], sauf: caller.id });
       return account.id;
     });
     return this.get(caller, id);

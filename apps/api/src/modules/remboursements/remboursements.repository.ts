@@ -167,7 +167,7 @@ export async function lockMembreForRemboursement(db: Executor, scope: Scope, mem
   if (!locked) return undefined;
   return db
     .selectFrom('membres as m')
-    .select(['m.id', 'm.montant_deja_paye', remboursable.as('montant_remboursable')])
+    .select(['m.id', 'm.gestionnaire_id', 'm.montant_deja_paye', remboursable.as('montant_remboursable')])
     .where('m.id', '=', locked.id)
     .executeTakeFirstOrThrow();
 }

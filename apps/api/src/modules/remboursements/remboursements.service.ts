@@ -1,4 +1,5 @@
 import {
+  formatFCFA,
   montantExceedsMessage,
   REMBOURSEMENT_MESSAGES,
   type Remboursement,
@@ -18,6 +19,7 @@ import type { ParsedForm } from '../../plugins/files.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import {
   deleteRemboursement,
   findRemboursement,
@@ -155,6 +157,17 @@ export class RemboursementsService {
           membre_id: membre.id,
           new_values: { ...body, membre_id: membre.id, fichier_justificatif: file?.original_name ?? null },
         });
+        await notifier(
+          trx,
+          {
+            type: 'remboursement',
+            cle: `remboursement:${id}`,
+            titre: 'Remboursement à traiter',
+            message: `Une demande de remboursement de ${formatFCFA(body.montant)} attend d’être traitée.`,
+            lien: '/remboursements',
+          },
+          { roles: ['admin', 'comptable'], utilisateurs: [membre.gestionnaire_id], sauf: caller.id },
+        );
         return id;
       }),
     );

@@ -22,6 +22,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { backupStoreFor, type FileStore } from '../../media/file-store.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import { zonedDateTime } from '../recus/pdf.ts';
 import { SettingsService } from '../settings/settings.service.ts';
 import { archiverAPart, type PlanArchive, verifierAPart } from './a-part.ts';
@@ -330,28 +331,33 @@ export class SauvegardesService {
     await this.alerter(settings);
   }
 
-  /** E-mails the active admins, once each: a failed backup, or none verified within its period. */
+  /** Tells the active admins, once each: a failed backup, or none verified within its period. */
   private async alerter(settings: Settings): Promise<void> {
     if (!this.mailer) return;
     for (const row of await unalertedFailures(this.db)) {
       if (!(await claimFailureAlert(this.db, row.id))) continue;
       await this.envoyer(
+        `echec:${row.id}`,
         'Sauvegarde en échec',
-        `La sauvegarde n° ${row.id} du ${formatDate(row.debut, settings)} a échoué\u00a0: ${row.motif ?? 'motif inconnu'}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
+        `La sauvegarde n° ${row.id} du ${formatDate(row.debut, settings)} a échoué\u00a0: ${row.motif ?? 'motif inconnu'}`,
       );
     }
     const missing = await alerteSauvegarde(this.db, settings, this.now());
     if (missing?.alerte.key === 'sauvegarde_absente') {
       if (await claimAlertKey(this.db, missing.cle)) {
-        await this.envoyer(
-          missing.alerte.title,
-          `${missing.alerte.message}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`,
-        );
+        await this.envoyer(missing.cle, missing.alerte.title, missing.alerte.message);
       }
     }
   }
 
-  private async envoyer(subject: string, text: string) {
+  /** An alert to the admins: in their notifications, and by e-mail whatever their choices (their data is at stake). */
+  private async envoyer(cle: string, subject: string, message: string) {
+    await notifier(
+      this.db,
+      { type: 'systeme', cle: `sauvegarde:${cle}`, titre: subject, message, lien: '/sauvegardes' },
+      { roles: ['admin'], courriel: false },
+    );
+    const text = `${message}\n\nVoir les sauvegardes\u00a0: ${this.config.publicUrl}/sauvegardes`;
     for (const email of await activeAdminEmails(this.db)) {
       await this.mailer?.send({ to: email, subject, text }).catch((error: unknown) => {
         this.log.error({ err: error }, 'alerte de sauvegarde non envoyée');

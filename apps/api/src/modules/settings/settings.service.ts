@@ -1,7 +1,16 @@
-import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_GROUPS, type Settings, type SettingsPatch } from '@app/shared';
+import {
+  DEFAULT_SETTINGS,
+  mergeSettings,
+  SETTINGS_GROUPS,
+  type Settings,
+  type SettingsPatch,
+  STAFF_ROLES,
+} from '@app/shared';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
+import { maintenance } from '../notifications/notifications.evenements.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import { announceSettingsChange, listSettingRows, upsertSetting } from './settings.repository.ts';
 
 const CACHE_MS = 5_000;
@@ -58,6 +67,12 @@ export class SettingsService {
           new_values,
         });
         changed = true;
+      }
+      if (current.system.maintenanceMode !== next.system.maintenanceMode) {
+        await notifier(trx, maintenance(next.system.maintenanceMode, new Date()), {
+          roles: STAFF_ROLES,
+          sauf: 'id' in who ? who.id : null,
+        });
       }
       if (changed) await announceSettingsChange(trx);
     });

@@ -1,5 +1,7 @@
 import {
   type AccountStatut,
+  fullName,
+  isStaffRole,
   ROLES,
   type Utilisateur,
   type UtilisateurListQuery,
@@ -15,6 +17,8 @@ import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { liftLoginLocks, revokeAccountSessions } from '../auth/auth.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { linkDemandesToDemandeur } from '../demandes/demandes.repository.ts';
+import { nouveauCompte, securite } from '../notifications/notifications.evenements.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { assertAccountChange, assertPasswordPolicy, setAccountStatut, updateAccount } from './accounts.ts';
 import {
@@ -98,6 +102,7 @@ export class UtilisateursService {
         record_id: id,
         new_values: identity,
       });
+      await notifier(trx, nouveauCompte(id, fullName(identity), identity.role), { roles: ['admin'], sauf: caller.id });
       // The applicant's requests become his (the dashboard's 'Mes demandes d’inscription').
       if (identity.role === 'demandeur') await linkDemandesToDemandeur(trx, id, identity.email);
       return id;
@@ -197,6 +202,17 @@ export class UtilisateursService {
         record_id: id,
         new_values: { must_change_password: true },
       });
+      if (isStaffRole(before.role)) {
+        await notifier(
+          trx,
+          securite(
+            `reinitialisation:${id}:${Date.now()}`,
+            'Mot de passe réinitialisé',
+            `Le mot de passe de ${fullName(before)} a été réinitialisé par un administrateur.`,
+          ),
+          { roles: ['admin'], utilisateurs: [id], sauf: caller.id },
+        );
+      }
     });
     return tempPassword;
   }

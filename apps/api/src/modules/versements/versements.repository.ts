@@ -179,7 +179,7 @@ export async function updateVersement(db: Executor, id: number, values: Updateab
  * the member named, within the caller's scope.
  */
 export async function findMembreForVersement(db: Executor, scope: Scope, membreId: number | undefined) {
-  let query = db.selectFrom('membres').select(['id', 'produit_id']);
+  let query = db.selectFrom('membres').select(['id', 'produit_id', 'gestionnaire_id']);
   if (scope.kind === 'self') return query.where('utilisateur_id', '=', scope.utilisateurId).executeTakeFirst();
   if (membreId === undefined) return undefined;
   query = query.where('id', '=', membreId);

@@ -21,6 +21,7 @@ import { insertAudit } from '../audit/audit.repository.ts';
 import { isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
 import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
+import { notifier } from '../notifications/notifications.repository.ts';
 import type { NoticeMailer } from '../preferences/notices.ts';
 import {
   findMembreAccount,
@@ -181,6 +182,18 @@ export class VersementsService {
           membre_id: membre.id,
           new_values: { ...body, membre_id: membre.id, scan_recu: scan?.original_name ?? null },
         });
+        // Validated by someone other than its declarer: the comptables, and the member's gestionnaire.
+        await notifier(
+          trx,
+          {
+            type: 'versement',
+            cle: `versement:${id}`,
+            titre: 'Versement à valider',
+            message: `Un versement de ${formatFCFA(body.montant)} (reçu ${body.numero_recu}) attend sa validation.`,
+            lien: '/versements',
+          },
+          { roles: ['comptable'], utilisateurs: [membre.gestionnaire_id], sauf: caller.id },
+        );
         if (idempotencyKey) await recordResult(trx, caller.id, idempotencyKey, id);
         return { id, replayed: false };
       }),
