@@ -111,12 +111,59 @@ describe('the nightly cleanup (sessionCleanup)', () => {
     const signedOut = await loginAs(ctx, 'gestionnaire');
     await ctx.app.inject({ method: 'POST', url: '/api/personnel-auth/logout', headers: signedOut.auth });
     await putSystem({ sessionCleanup: false });
-    expect(await entretien().run()).toEqual({ sessions: null, codes: null });
+    expect(await entretien().run()).toMatchObject({ sessions: null, codes: null });
     expect(await sessionsOf(signedOut.account.id)).toHaveLength(1);
 
     await putSystem({ sessionCleanup: true });
     await entretien().run();
     expect(await sessionsOf(signedOut.account.id)).toEqual([]);
+  });
+
+  it('removes the notifications read and settled older than logRetention days, never the unread or the waiting', async () => {
+    const reader = await loginAs(ctx, 'comptable');
+    const now = new Date('2026-12-02T03:30:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR);
+    const rows = [
+      { cle: 'lue-vieille', lue_at: daysAgo(40), courriel: 'envoye', created_at: daysAgo(40) },
+      { cle: 'lue-recente', lue_at: daysAgo(5), courriel: 'aucun', created_at: daysAgo(20) },
+      { cle: 'non-lue', lue_at: null, courriel: 'envoye', created_at: daysAgo(40) },
+      { cle: 'courriel-en-attente', lue_at: daysAgo(40), courriel: 'attente', created_at: daysAgo(40) },
+    ] as const;
+    await ctx.db
+      .insertInto('notifications')
+      .values(
+        rows.map((row) => ({
+          ...row,
+          utilisateur_id: reader.account.id,
+          type: 'systeme' as const,
+          titre: 'Tâche en échec',
+          message: row.cle,
+          lien: null,
+        })),
+      )
+      .execute();
+    await putSystem({ logRetention: 30 });
+    const done = await entretien().run(now);
+    expect(done.notifications).toBe(1);
+    const kept = await ctx.db
+      .selectFrom('notifications')
+      .select('cle')
+      .where('utilisateur_id', '=', reader.account.id)
+      .orderBy('id')
+      .execute();
+    expect(kept.map((row) => row.cle)).toEqual(['lue-recente', 'non-lue', 'courriel-en-attente']);
+    // Still when the session cleanup is off.
+    await putSystem({ sessionCleanup: false, logRetention: 7 });
+    expect((await entretien().run(now)).notifications).toBe(1);
+    await putSystem({ sessionCleanup: true, logRetention: 90 });
+    const tooShort = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.auth,
+      payload: { system: { logRetention: 3 } },
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().message).toBe('La durée de conservation doit être comprise entre 7 et 365 jours');
   });
 
   it('refuses a setting that is not a yes or no, in French', async () => {

@@ -36,6 +36,8 @@ export const SETTINGS_RANGES = {
   /** Whole FCFA, up to a thousand billion; 0: no target set. */
   monthlyTarget: { min: 0, max: 1_000_000_000_000 },
   graceDays: { min: 0, max: 30 },
+  /** Days a read notification, its e-mail settled, is kept. */
+  logRetention: { min: 7, max: 365 },
 } as const;
 
 /** A whole number within its range, one French message for anything else. */
@@ -93,6 +95,11 @@ const systemSchema = z.object({
   ),
   /** The nightly purge of dead sessions and expired codes (issue 26). */
   sessionCleanup: z.boolean(),
+  /** The nightly purge of the notifications read and settled, after so many days (issue 26). */
+  logRetention: wholeNumber(
+    SETTINGS_RANGES.logRetention,
+    'La durée de conservation doit être comprise entre 7 et 365 jours',
+  ),
 });
 
 /**
@@ -162,6 +169,7 @@ export const DEFAULT_SETTINGS: Settings = {
     backupTime: '02:00',
     backupRetention: 14,
     sessionCleanup: true,
+    logRetention: 90,
   },
   recouvrement: { graceDays: 0, penaltyRate: 0, reminders: true, monthlyStatements: false },
 };

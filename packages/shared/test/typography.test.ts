@@ -107,7 +107,8 @@ describe('French typography', () => {
     }
   });
 
-  it('holds in every text of the web app, the shared messages and the server', () => {
+  // It reads every source file: seconds on a quiet machine, more beside other test files.
+  it('holds in every text of the web app, the shared messages and the server', { timeout: 60_000 }, () => {
     const faults = SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir))).flatMap((file) =>
       userTexts(file).flatMap(({ line, text }) =>
         typographyFaults(text).map((fault) => `${path.relative(ROOT, file)}:${line} ${fault}: ${JSON.stringify(text)}`),

@@ -1,10 +1,11 @@
-import type { Profile } from '@app/shared';
+import { can, type Profile } from '@app/shared';
 import { Box, Burger, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { publicSettingsQuery } from '../data/settings.ts';
 import { Logo } from '../ui/Logo.tsx';
 import { RoleBadge } from '../ui/RoleBadge.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { OnlineIndicator } from './OnlineIndicator.tsx';
 import { SessionCountdown, useSessionCountdown } from './SessionCountdown.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -58,6 +59,7 @@ export function AppHeader({ profile, navbarOpened, onToggleNavbar, onProfile, on
         <SessionCountdown state={countdown} />
         {/* On a phone, 'Prolonger' takes the badge's room (the user menu still shows the role). */}
         <RoleBadge role={profile.role} visibleFrom={countdown.warning ? 'xs' : undefined} />
+        {can(profile.role, 'notifications.read') && <NotificationBell accountId={profile.id} />}
         <UserMenu profile={profile} onProfile={onProfile} onSettings={onSettings} onLogout={onLogout} />
       </Group>
     </Group>

@@ -18,3 +18,17 @@ export async function deleteExpiredCodes(db: Executor, now: Date): Promise<numbe
   }
   return deleted;
 }
+
+/**
+ * Notifications read and done with (their e-mail sent, failed or not wanted) made before `before`:
+ * the bell's old news. Unread ones, and those whose e-mail still waits, are kept.
+ */
+export async function deleteOldNotifications(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('created_at', '<', before)
+    .where('lue_at', 'is not', null)
+    .where('courriel', 'in', ['aucun', 'envoye', 'echec'])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

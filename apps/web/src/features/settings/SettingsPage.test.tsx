@@ -322,7 +322,7 @@ describe('SettingsPage', () => {
     expect(calls.some((c) => c.url.endsWith('/api/settings'))).toBe(false);
   });
 
-  it('lets a member turn off the e-mail notices of his payments; staff read that they get none', async () => {
+  it('lets a member turn off the e-mail notices of his payments; an applicant reads that he gets none', async () => {
     signInAs(MEMBER);
     const calls = serveSettings();
     const { user, unmount } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
@@ -338,9 +338,44 @@ describe('SettingsPage', () => {
     );
     unmount();
 
-    signInAs({ ...ADMIN_PROFILE, role: 'comptable' });
+    signInAs({ ...ADMIN_PROFILE, role: 'demandeur' });
     renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
     expect(await screen.findByText(/Votre rôle ne reçoit pas d’avis par e-mail/)).toBeInTheDocument();
     expect(within(screen.getByRole('tabpanel')).queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('lets staff choose what they are told of, how often by e-mail and their quiet hours', async () => {
+    signInAs({ ...ADMIN_PROFILE, role: 'comptable' });
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
+    const demandes = await screen.findByRole('switch', { name: /Nouvelles demandes/ });
+    expect(demandes).toBeChecked();
+    await user.click(demandes);
+    await user.click(screen.getByRole('combobox', { name: 'Fréquence' }));
+    await user.click(await screen.findByRole('option', { name: 'Un résumé par jour (8 h)' }));
+    const start = screen.getByLabelText('De');
+    expect(start).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /Heures calmes/ }));
+    await user.clear(start);
+    await user.type(start, '21:00');
+    // E-mail off: its frequency and quiet hours no longer apply.
+    await user.click(screen.getByRole('switch', { name: 'Recevoir les notifications par e-mail' }));
+    expect(screen.getByRole('combobox', { name: 'Fréquence' })).toBeDisabled();
+    expect(start).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: 'Recevoir les notifications par e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        ...DEFAULT_PREFERENCES,
+        notifications: {
+          ...DEFAULT_PREFERENCES.notifications,
+          newDemande: false,
+          emailFrequency: 'daily',
+          quietHours: true,
+          quietStart: '21:00',
+        },
+      }),
+    );
+    expect(screen.queryByRole('switch', { name: /SMS/ })).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ const FREQUENCE_OPTIONS = FREQUENCES_SAUVEGARDE.map((value) => ({ value, label: 
 /**
  * 'Système' (admin): maintenance mode, the hourly API limit per account, the server's log level,
  * the backups' schedule (issue 24), whose hour is the company's (`timeZone`, from Général), and the
- * nightly cleanup of sessions (issue 26).
+ * nightly cleanup of sessions and of old notifications (issue 26).
  */
 export function SystemTab({
   saved,
@@ -44,7 +44,7 @@ export function SystemTab({
   onSaved: () => void;
 }) {
   const { form, submit, saving, error } = useSettingsForm('system', saved, onSaved);
-  const { apiRateLimit } = SETTINGS_RANGES;
+  const { apiRateLimit, logRetention } = SETTINGS_RANGES;
   const { maintenanceMode, logLevel, backupEnabled, backupFrequency } = form.getValues();
   const timeHint = `Heure du fuseau de l’entreprise${NBSP}: ${TIME_ZONE_LABELS[timeZone]}`;
   return (
@@ -140,6 +140,17 @@ export function SystemTab({
             label="Nettoyage des sessions"
             description="Chaque nuit à 03:30, les sessions expirées ou fermées et les codes et liens de connexion périmés sont supprimés. Le journal d’audit est toujours conservé en entier."
             {...form.getInputProps('sessionCleanup', { type: 'checkbox' })}
+          />
+          <NumberInput
+            label="Conservation des notifications (jours)"
+            description={`De ${logRetention.min} à ${logRetention.max}${NBSP}: chaque nuit, les notifications lues et plus anciennes sont supprimées. Les non lues restent.`}
+            min={logRetention.min}
+            max={logRetention.max}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            maw={360}
+            {...form.getInputProps('logRetention')}
           />
         </SettingsSection>
         <SaveBar saving={saving} error={error} />
