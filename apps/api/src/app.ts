@@ -286,12 +286,15 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
       await api.register(versementsRoutes, { versements: new VersementsService(db, media, notices), media });
-      await api.register(depensesRoutes, { depenses: new DepensesService(db, media), media });
+      await api.register(depensesRoutes, { depenses: new DepensesService(db, media, notices), media });
       await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(db, settings) });
       await api.register(sauvegardesRoutes, { sauvegardes });
-      await api.register(remboursementsRoutes, { remboursements: new RemboursementsService(db, media), media });
+      await api.register(remboursementsRoutes, {
+        remboursements: new RemboursementsService(db, media, notices),
+        media,
+      });
       await api.register(recusRoutes, {
         recus: new RecusService(db, settings, config),
         releves,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationEmails } from '../src/modules/notifications/notifications.courriels.ts';
 import { createProduit } from './catalogue-helpers.ts';
 import { buildTestApp, createAccount, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
-import { type Auth, createBanque, createClient, declare, versementBody } from './money-helpers.ts';
+import { type Auth, createBanque, createClient, createPaidClient, declare, versementBody } from './money-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -150,6 +150,51 @@ describe('the bell', () => {
     }
     expect((await rowsOf(other.account.id)).filter((row) => row.type === 'versement')).toHaveLength(0);
     expect(await rowsOf(client.utilisateur_id)).toHaveLength(0);
+  });
+
+  it('tells an expense and a refund to whom decides, and the member the decision by e-mail unless he said no', async () => {
+    const [comptable, gestionnaire] = await Promise.all([loginAs(ctx, 'comptable'), loginAs(ctx, 'gestionnaire')]);
+    const admin = await loginAs(ctx, 'admin');
+    const banque = await createBanque(ctx, admin.auth);
+    const client = await createPaidClient(ctx, comptable.auth, banque.id, 300_000, {
+      gestionnaire_id: gestionnaire.account.id,
+    });
+    const email = (
+      await ctx.db
+        .selectFrom('utilisateurs')
+        .select('email')
+        .where('id', '=', client.utilisateur_id)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const depense = await call('POST', '/api/depenses', client.auth, {
+      montant: 25_000,
+      categorie: 'Transport',
+      description: 'Taxi pour le chantier',
+      date_depense: '2026-11-05',
+      banque_id: banque.id,
+    });
+    expect(depense.statusCode, depense.body).toBe(201);
+    const remboursement = await call('POST', '/api/remboursements', client.auth, { montant: 10_000, raison: 'Départ' });
+    expect(remboursement.statusCode, remboursement.body).toBe(201);
+    const told = (await notificationsOf(comptable)).data.map((n) => n.titre);
+    expect(told).toEqual(expect.arrayContaining(['Dépense à décider', 'Remboursement à traiter']));
+    expect((await notificationsOf(gestionnaire)).data.map((n) => n.titre)).toContain('Remboursement à traiter');
+    expect((await notificationsOf(gestionnaire)).data.map((n) => n.titre)).not.toContain('Dépense à décider');
+
+    const rejected = await call('PATCH', `/api/depenses/${depense.json().data.id}/reject`, comptable.auth, {
+      commentaire: 'Hors budget',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const mail = await ctx.mail.waitFor(email, /Votre dépense a été rejetée/);
+    expect(mail.text).toContain('Motif\u00a0: Hors budget');
+
+    await call('PUT', '/api/preferences', client.auth, { emailNotifications: false });
+    const refused = await call('PUT', `/api/remboursements/${remboursement.json().data.id}/traiter`, comptable.auth, {
+      statut: 'rejete',
+      commentaire: 'Pièces manquantes',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(ctx.mail.to(email).map((m) => m.subject)).not.toContain('Votre demande de remboursement a été rejetée');
   });
 
   it('tells all staff but its author that maintenance mode went on, then off', async () => {

@@ -18,6 +18,7 @@ import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale, isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
 import { notifier } from '../notifications/notifications.repository.ts';
+import type { NoticeMailer } from '../preferences/notices.ts';
 import {
   type DepenseRow,
   deleteDepense,
@@ -74,6 +75,7 @@ export class DepensesService {
   constructor(
     private readonly db: Database,
     private readonly media: MediaStore,
+    private readonly notices: NoticeMailer,
   ) {}
 
   async list(caller: Caller, query: DepenseListQuery) {
@@ -224,7 +226,16 @@ export class DepensesService {
         },
       });
     });
-    return this.get(caller, id);
+    const depense = await this.get(caller, id);
+    await this.tellFiler(depense, 'Votre dépense a été approuvée', [
+      `Votre dépense de ${formatFCFA(depense.montant)} («\u00a0${depense.description}\u00a0») a été approuvée.`,
+    ]);
+    return depense;
+  }
+
+  /** Its filer is told of the decision by e-mail, unless he turned such notices off. */
+  private async tellFiler(depense: Depense, subject: string, lines: string[]) {
+    await this.notices.tell(depense.createur.id, subject, lines);
   }
 
   async reject(caller: Caller, id: number, body: RejectBody): Promise<Depense> {
@@ -247,7 +258,12 @@ export class DepensesService {
         new_values: { statut: 'rejetee', date_rejet, commentaire: body.commentaire },
       });
     });
-    return this.get(caller, id);
+    const depense = await this.get(caller, id);
+    await this.tellFiler(depense, 'Votre dépense a été rejetée', [
+      `Votre dépense de ${formatFCFA(depense.montant)} («\u00a0${depense.description}\u00a0») a été rejetée.`,
+      `Motif\u00a0: ${body.commentaire}`,
+    ]);
+    return depense;
   }
 
   /** The justificatif of an expense the caller may see. */

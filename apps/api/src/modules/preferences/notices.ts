@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { findAccount } from '../utilisateurs/utilisateurs.repository.ts';
 import { preferencesOf } from './preferences.service.ts';
 
 export interface Notice {
@@ -14,7 +15,7 @@ export interface Notice {
 }
 
 /**
- * Notices are news (a payment validated or rejected), not security mail: an account that turned
+ * Notices are news (a payment, an expense or a refund decided), not security mail: an account that turned
  * e-mail notifications off in its preferences gets none. Security mail (reset codes, temporary
  * passwords, unlock links) goes through the mailer directly, always.
  */
@@ -63,6 +64,18 @@ export class NoticeMailer {
       .finally(() => this.pending.delete(settled));
     this.pending.add(settled);
     return true;
+  }
+
+  /** A notice to an account by its id: its address and first name read here. */
+  async tell(utilisateurId: number, subject: string, lines: string[]): Promise<boolean> {
+    const account = await findAccount(this.db, utilisateurId);
+    if (!account) return false;
+    return this.send({
+      utilisateurId,
+      to: account.email,
+      subject,
+      lines: [`Bonjour ${account.prenom},`, '', ...lines],
+    });
   }
 
   /** Waits for the notices on their way (the server closing). */

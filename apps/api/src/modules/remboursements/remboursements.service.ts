@@ -19,7 +19,9 @@ import type { ParsedForm } from '../../plugins/files.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
-import { notifier } from '../notifications/notifications.repository.ts';
+import { type Evenement, notifier } from '../notifications/notifications.repository.ts';
+import type { NoticeMailer } from '../preferences/notices.ts';
+import { findMembreAccount } from '../versements/versements.repository.ts';
 import {
   deleteRemboursement,
   findRemboursement,
@@ -74,6 +76,15 @@ function toRemboursement(row: RemboursementRow): Remboursement {
   };
 }
 
+/** A refund request waiting for its processor's decision. */
+const aTraiter = (id: number, montant: number): Evenement => ({
+  type: 'remboursement',
+  cle: `remboursement:${id}`,
+  titre: 'Remboursement à traiter',
+  message: `Une demande de remboursement de ${formatFCFA(montant)} attend d’être traitée.`,
+  lien: '/remboursements',
+});
+
 /**
  * Refunds (spec 3 §2.3, §4; decisions §5): requested by a member for himself or by a processor
  * for a member, never above what he paid net of refunds approved or pending; approved (the
@@ -84,6 +95,7 @@ export class RemboursementsService {
   constructor(
     private readonly db: Database,
     private readonly media: MediaStore,
+    private readonly notices: NoticeMailer,
   ) {}
 
   async list(caller: Caller, query: RemboursementListQuery) {
@@ -157,17 +169,11 @@ export class RemboursementsService {
           membre_id: membre.id,
           new_values: { ...body, membre_id: membre.id, fichier_justificatif: file?.original_name ?? null },
         });
-        await notifier(
-          trx,
-          {
-            type: 'remboursement',
-            cle: `remboursement:${id}`,
-            titre: 'Remboursement à traiter',
-            message: `Une demande de remboursement de ${formatFCFA(body.montant)} attend d’être traitée.`,
-            lien: '/remboursements',
-          },
-          { roles: ['admin', 'comptable'], utilisateurs: [membre.gestionnaire_id], sauf: caller.id },
-        );
+        await notifier(trx, aTraiter(id, body.montant), {
+          roles: ['admin', 'comptable'],
+          utilisateurs: [membre.gestionnaire_id],
+          sauf: caller.id,
+        });
         return id;
       }),
     );
@@ -189,6 +195,11 @@ export class RemboursementsService {
         record_id: id,
         membre_id: membre.id,
         new_values: { membre_id: membre.id, montant, raison, total: true },
+      });
+      await notifier(trx, aTraiter(id, montant), {
+        roles: ['admin', 'comptable'],
+        utilisateurs: [membre.gestionnaire_id],
+        sauf: caller.id,
       });
       return id;
     });
@@ -252,7 +263,25 @@ export class RemboursementsService {
         },
       });
     });
-    return this.get(caller, id);
+    const remboursement = await this.get(caller, id);
+    const montant = formatFCFA(remboursement.montant);
+    await this.tellMembre(
+      remboursement.membre_id,
+      body.statut === 'rejete' ? 'Votre demande de remboursement a été rejetée' : 'Votre remboursement a été approuvé',
+      [
+        body.statut === 'rejete'
+          ? `Votre demande de remboursement de ${montant} a été rejetée.`
+          : `Votre remboursement de ${montant} a été approuvé\u202f; il vous sera versé par l’entreprise.`,
+        ...(body.commentaire ? [`Commentaire\u00a0: ${body.commentaire}`] : []),
+      ],
+    );
+    return remboursement;
+  }
+
+  /** The member is told of the decision by e-mail, unless he turned such notices off. */
+  private async tellMembre(membreId: number, subject: string, lines: string[]) {
+    const account = await findMembreAccount(this.db, membreId);
+    if (account) await this.notices.tell(account.id, subject, lines);
   }
 
   /** Cancels (withdraws) a pending request: by a processor in whose scope it is, or its member. */
