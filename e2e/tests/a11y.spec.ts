@@ -95,6 +95,19 @@ const SCREENS: readonly Screen[] = [
       return undefined;
     },
   },
+  {
+    name: 'notifications ouvertes',
+    roles: ['gestionnaire', 'comptable'],
+    open: async (page) => {
+      await visit(page, '/');
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .click();
+      await expect(page.getByRole('link', { name: 'Choisir mes notifications' })).toBeVisible();
+      return undefined;
+    },
+  },
   { name: 'demandes', roles: ['admin', 'commercial'], open: (page) => visit(page, '/demandes').then(() => undefined) },
   {
     name: "détail d'une demande",
@@ -337,7 +350,7 @@ const SCREENS: readonly Screen[] = [
   },
   {
     name: 'paramètres, notifications',
-    roles: ['admin', 'membre'],
+    roles: ['admin', 'membre', 'gestionnaire'],
     open: async (page) => {
       await visit(page, '/settings?onglet=notifications');
       await expect(page.getByText(/e-mails de sécurité/)).toBeVisible();

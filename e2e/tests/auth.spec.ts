@@ -188,7 +188,7 @@ function codeIn(mail: string): string {
   return code;
 }
 
-test('a prospect creates his account, is asked to verify his e-mail, takes a new link, verifies and signs in', async ({
+test('a prospect creates his account, is asked to verify his e-mail, takes a new link, verifies, signs in and files a request in « Mes demandes »', async ({
   page,
 }) => {
   const stamp = String(Date.now()).slice(-9);
@@ -226,6 +226,36 @@ test('a prospect creates his account, is asked to verify his e-mail, takes a new
   await fillLogin(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Demandeur');
+
+  // He files his request in the app, under his verified address, and follows it there.
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Mes demandes' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Mes demandes', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nouvelle demande' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle demande' });
+  const choose = async (label: string, option: string | RegExp) => {
+    await form.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option }).first().click();
+  };
+  await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('readonly', '');
+  await form.getByLabel('Nom complet').fill('Essai Awa Mariam');
+  await form.getByLabel('Numéro CNI').fill(`CI6${stamp}0`);
+  await form.getByLabel('Date de naissance').fill('1992-04-20');
+  await choose('Situation matrimoniale', 'Célibataire');
+  await form.getByLabel('Profession').fill('Enseignante');
+  await form.getByLabel('Téléphone').fill('+225 07 12 34 56 78');
+  await choose('Ville', 'Bouaké');
+  await form.getByLabel('Adresse').fill('Quartier Commerce');
+  await choose('Site', /Résidence Les Palmiers/);
+  await choose('Produit souhaité', /FCFA/);
+  await form.getByLabel('Engagement mensuel (FCFA)').fill('1000000');
+  await choose('Durée de paiement', '60 mois');
+  await form.getByRole('button', { name: 'Créer la demande' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Awa Mariam Essai' }).getByText('En attente')).toBeVisible();
 });
 
 const VERIFICATION_LINK = /#verification-email=([A-Za-z0-9_-]+)/;

@@ -700,11 +700,10 @@ describe('rights', () => {
     expect((await inject('PUT', `/api/demandes/${own.id}`, { notes: 'x' }, commercial.auth)).statusCode).toBe(403);
   });
 
-  it('lets admin, gestionnaire and commercial create; admin, gestionnaire and commercial read; only the admin deletes', async () => {
+  it('lets admin, gestionnaire, commercial and demandeur create and read; only the admin deletes', async () => {
     for (const [role, status] of [
       ['comptable', 403],
       ['membre', 403],
-      ['demandeur', 403],
     ] as const) {
       const { auth } = await loginAs(ctx, role);
       const produit = await createProduit(ctx.db);
@@ -713,14 +712,52 @@ describe('rights', () => {
     }
     const demande = await staffDemande({}, commercial.auth);
     expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, gestionnaire.auth)).statusCode).toBe(200);
-    for (const role of ['comptable', 'membre', 'demandeur'] as const) {
+    for (const role of ['comptable', 'membre'] as const) {
       const { auth } = await loginAs(ctx, role);
       expect((await inject('GET', '/api/demandes', undefined, auth)).statusCode, role).toBe(403);
       expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, auth)).statusCode, role).toBe(403);
     }
+    // A demandeur reads his own only: another's is as missing.
+    const { auth: applicant } = await loginAs(ctx, 'demandeur');
+    expect((await inject('GET', `/api/demandes/${demande.id}`, undefined, applicant)).statusCode).toBe(404);
     for (const auth of [gestionnaire.auth, commercial.auth]) {
       expect((await inject('DELETE', `/api/demandes/${demande.id}`, undefined, auth)).statusCode).toBe(403);
     }
+  });
+
+  it('lets a demandeur file his own request under his verified address, and follow his own only', async () => {
+    const me = await loginAs(ctx, 'demandeur');
+    const other = await loginAs(ctx, 'demandeur');
+    const produit_id = await createProduit(ctx.db);
+    const { site_web: _honeypot, ...body } = publicBody(produit_id, { email: 'une.autre.adresse@test.example' });
+    const filed = await inject('POST', '/api/demandes', body, me.auth);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const mine = filed.json().data;
+    // Filed by the applicant himself, under his account's address whatever the form said.
+    expect(mine).toMatchObject({ email: me.account.email, statut: 'en_attente', origine: 'public' });
+    const row = await ctx.db.selectFrom('demandes').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ demandeur_id: me.account.id, created_by: null });
+    // A second one while it waits is refused, as for anyone.
+    const again = await inject('POST', '/api/demandes', publicBody(await createProduit(ctx.db)), me.auth);
+    expect(again.statusCode).toBe(409);
+
+    const list = await inject('GET', '/api/demandes?statut=en_attente', undefined, me.auth);
+    expect(list.json().data.map((d: { id: number }) => d.id)).toEqual([mine.id]);
+    expect((await inject('GET', '/api/demandes', undefined, other.auth)).json().data).toEqual([]);
+    expect((await inject('GET', `/api/demandes/${mine.id}`, undefined, other.auth)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/demandes/${mine.id}`, undefined, me.auth)).statusCode).toBe(200);
+    // Deciding, correcting and counting are not his.
+    expect((await inject('PUT', `/api/demandes/${mine.id}`, { notes: 'x' }, me.auth)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/demandes/stats', undefined, me.auth)).statusCode).toBe(403);
+    // The staff who decide are told.
+    const told = await ctx.db
+      .selectFrom('notifications')
+      .select('utilisateur_id')
+      .where('cle', '=', `demande:${mine.id}`)
+      .execute();
+    expect(told.map((n) => n.utilisateur_id)).toEqual(
+      expect.arrayContaining([admin.account.id, gestionnaire.account.id]),
+    );
   });
 
   it('lists the active gestionnaires, with position and department, to admin and gestionnaire only', async () => {

@@ -24,13 +24,13 @@ export const CAPABILITIES = {
 
   // Demandes (spec 1 §2.5, §6)
   // The screen (issue 26): the admin and the gestionnaire decide there, the commercial follows the
-  // requests he brought in.
-  'demandes.menu': ['admin', 'gestionnaire', 'commercial'],
-  // A commercial reads only the requests he created (the queries keep him to them).
-  'demandes.read': ['admin', 'gestionnaire', 'commercial'],
+  // requests he brought in, a demandeur files and follows his own.
+  'demandes.menu': ['admin', 'gestionnaire', 'commercial', 'demandeur'],
+  // A commercial reads only the requests he created, a demandeur his own (the queries keep them to them).
+  'demandes.read': ['admin', 'gestionnaire', 'commercial', 'demandeur'],
   // Every request, and the count of each status (the sidebar's badge): those who decide them.
   'demandes.read_all': ['admin', 'gestionnaire'],
-  'demandes.create': ['admin', 'gestionnaire', 'commercial'],
+  'demandes.create': ['admin', 'gestionnaire', 'commercial', 'demandeur'],
   'demandes.update': ['admin', 'gestionnaire'],
   'demandes.delete': ['admin'],
   'demandes.validate': ['admin', 'gestionnaire'],

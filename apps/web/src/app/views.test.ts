@@ -56,7 +56,7 @@ describe('sidebar', () => {
       'Sites',
       'Mon Profil',
     ]);
-    expect(labels('demandeur')).toEqual(['Tableau de bord', 'Produits', 'Sites', 'Mon Profil']);
+    expect(labels('demandeur')).toEqual(['Tableau de bord', 'Mes demandes', 'Produits', 'Sites', 'Mon Profil']);
   });
 
   it('shows Mes Favoris to anyone only while they have favourites, and never Paramètres', () => {

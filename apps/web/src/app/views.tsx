@@ -64,13 +64,14 @@ export const VIEWS = defineViews({
   },
   demandes: {
     title: 'Demandes',
-    // The admin and the gestionnaire decide there; the commercial follows the requests he brought in.
+    // The admin and the gestionnaire decide there; the commercial follows the requests he brought
+    // in, a demandeur files and follows his own.
     roles: ROLES.filter((role) => can(role, 'demandes.menu')),
     page: lazy(() => import('../features/demandes/DemandesPage.tsx')),
     nav: {
       label: 'Demandes',
       icon: IconFileText,
-      roleLabels: { commercial: 'Mes demandes' },
+      roleLabels: { commercial: 'Mes demandes', demandeur: 'Mes demandes' },
       badge: { counter: 'demandes', what: 'en attente' },
     },
   },

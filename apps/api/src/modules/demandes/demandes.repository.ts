@@ -43,13 +43,19 @@ function typedOrder(search: string): string | null {
   return words.length > 1 ? [words.at(-1), ...words.slice(0, -1)].join(' ') : null;
 }
 
+/** Whose requests a reader is kept to: those he created (a commercial), or his own (a demandeur). */
+export interface DemandesOf {
+  column: 'created_by' | 'demandeur_id';
+  id: number;
+}
+
 /**
  * Newest first; search over the applicant's name (in either order), the product's title and the
- * notes (spec 1 §2.5); only those `createdBy` created when given (a commercial's own).
+ * notes (spec 1 §2.5); only those of `owner` when given.
  */
-export async function listDemandes(db: Executor, query: DemandeListQuery, createdBy?: number) {
+export async function listDemandes(db: Executor, query: DemandeListQuery, owner?: DemandesOf) {
   let matching = db.selectFrom('demandes as d');
-  if (createdBy !== undefined) matching = matching.where('d.created_by', '=', createdBy);
+  if (owner) matching = matching.where(`d.${owner.column}`, '=', owner.id);
   if (query.statut) matching = matching.where('d.statut', '=', query.statut);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -72,11 +78,8 @@ export async function listDemandes(db: Executor, query: DemandeListQuery, create
       ['d.id', query.sortOrder],
     ],
     details: (inPage) => withDetails(db).where(inPage),
-    // One creator's requests have no kept counter: counted up to the cap, as a search's.
-    total:
-      query.search || createdBy !== undefined
-        ? 'search'
-        : { counter: counterKey('demandes', { statut: query.statut }) },
+    // One person's requests have no kept counter: counted up to the cap, as a search's.
+    total: query.search || owner ? 'search' : { counter: counterKey('demandes', { statut: query.statut }) },
     page: query.page,
     limit: query.limit,
   });

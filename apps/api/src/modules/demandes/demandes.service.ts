@@ -36,6 +36,7 @@ import { findMembreByCni, insertMembre } from '../membres/membres.repository.ts'
 import { notifier } from '../notifications/notifications.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
+  findAccount,
   findActiveGestionnaire,
   findUtilisateurByEmail,
   insertUtilisateur,
@@ -43,6 +44,7 @@ import {
 } from '../utilisateurs/utilisateurs.repository.ts';
 import {
   type DemandeRow,
+  type DemandesOf,
   deleteDemande,
   demandeStats,
   findDemande,
@@ -199,7 +201,7 @@ export class DemandesService {
   }
 
   async list(caller: Caller, query: DemandeListQuery) {
-    const { rows, pagination } = await listDemandes(this.db, query, createdByOf(caller));
+    const { rows, pagination } = await listDemandes(this.db, query, ownerOf(caller));
     return { data: rows.map(toDemande), pagination };
   }
 
@@ -215,9 +217,9 @@ export class DemandesService {
 
   async get(caller: Caller, id: number): Promise<Demande> {
     const row = await findDemande(this.db, id);
-    const createdBy = createdByOf(caller);
+    const owner = ownerOf(caller);
     // Another's request is answered as a missing one: its existence is not his to know.
-    if (!row || (createdBy !== undefined && row.created_by !== createdBy)) throw notFound();
+    if (!row || (owner && row[owner.column] !== owner.id)) throw notFound();
     return toDemande(row);
   }
 
@@ -235,16 +237,31 @@ export class DemandesService {
     if (id === null) this.log.info({ ip: visitor.ip }, 'demande publique ignorée (déjà une demande en attente)');
   }
 
-  /** Staff see the conflict: the person already has a pending demande. */
+  /**
+   * Staff file a request for someone, who sees the conflict when the person already has one
+   * pending. A demandeur files his own (issue 26): under his verified address whatever the form
+   * says, linked to his account, and like the public form's, by the applicant himself (no staff
+   * author).
+   */
   async create(caller: Caller, body: CreateBody): Promise<Demande> {
-    const id = await this.insert(caller, body);
+    let id: number | null;
+    if (caller.role === 'demandeur') {
+      const account = await findAccount(this.db, caller.id);
+      if (!account) throw notFound();
+      id = await this.insert(caller, { ...body, email: account.email }, caller.id);
+    } else {
+      id = await this.insert(caller, body);
+    }
     if (id === null) throw conflict(DEMANDE_MESSAGES.alreadyPending);
     return this.get(caller, id);
   }
 
-  /** The new demande's id, or null when the person already has one pending. A visitor's has no author. */
-  private async insert(who: Visitor | Caller, fields: CreateBody): Promise<number | null> {
-    const createdBy = 'id' in who ? who.id : null;
+  /**
+   * The new demande's id, or null when the person already has one pending. A visitor's, and a
+   * demandeur's own (`demandeurId`), have no staff author.
+   */
+  private async insert(who: Visitor | Caller, fields: CreateBody, demandeurId?: number): Promise<number | null> {
+    const createdBy = 'id' in who && demandeurId === undefined ? who.id : null;
     return this.db.transaction().execute(async (trx) => {
       await assertAvailable(trx, fields.produit_id);
       if (await hasPendingDemande(trx, fields)) return null;
@@ -254,6 +271,7 @@ export class DemandesService {
         notes: fields.notes ?? null,
         created_by: createdBy,
         updated_by: createdBy,
+        demandeur_id: demandeurId ?? null,
       });
       await insertAudit(trx, who, { action: 'created', table_name: 'demandes', record_id: id, new_values: fields });
       await notifier(
@@ -462,9 +480,13 @@ export class DemandesService {
   }
 }
 
-/** The creator a caller's reads are kept to: his own account unless he decides requests (all of them). */
-function createdByOf(caller: Caller): number | undefined {
-  return can(caller.role, 'demandes.read_all') ? undefined : caller.id;
+/**
+ * Whose requests a caller reads: all when he decides them; a demandeur his own (filed in the app or
+ * from the public form with his verified address); anyone else those he created (a commercial).
+ */
+function ownerOf(caller: Caller): DemandesOf | undefined {
+  if (can(caller.role, 'demandes.read_all')) return undefined;
+  return { column: caller.role === 'demandeur' ? 'demandeur_id' : 'created_by', id: caller.id };
 }
 
 /** The product must exist, be active and be held by nobody. */

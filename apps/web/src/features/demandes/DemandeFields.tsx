@@ -20,6 +20,11 @@ interface SectionProps {
   ownDetails?: boolean;
 }
 
+interface ContactProps extends SectionProps {
+  /** A signed-in applicant's verified address: shown, not typed (the server files under it). */
+  fixedEmail?: string | undefined;
+}
+
 /** Who applies: full name, CNI, birth date, marital status, profession. */
 export function DemandeIdentityFields({ form, ownDetails = false }: SectionProps) {
   return (
@@ -71,7 +76,7 @@ export function DemandeIdentityFields({ form, ownDetails = false }: SectionProps
  * How to reach him: e-mail, phone, country, city, address. The city is one of the country's
  * list when it has one, else typed; a new country empties it.
  */
-export function DemandeContactFields({ form, ownDetails = false }: SectionProps) {
+export function DemandeContactFields({ form, ownDetails = false, fixedEmail }: ContactProps) {
   const villes = villesDuPays(form.values.pays);
   const ville = form.getInputProps('ville');
   return (
@@ -84,6 +89,11 @@ export function DemandeContactFields({ form, ownDetails = false }: SectionProps)
         withAsterisk
         maxLength={254}
         {...form.getInputProps('email')}
+        {...(fixedEmail !== undefined && {
+          value: fixedEmail,
+          readOnly: true,
+          description: 'L’adresse vérifiée de votre compte',
+        })}
       />
       <TextInput
         label={LABELS.telephone}

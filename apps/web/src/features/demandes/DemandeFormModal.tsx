@@ -28,6 +28,8 @@ export interface DemandeFormModalProps {
   onClose: () => void;
   /** The pending demande to correct (issue 26); absent: a new one. */
   demande?: Demande | null;
+  /** A demandeur files his own request (issue 26): under his account's verified address. */
+  ownEmail?: string | undefined;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface DemandeFormModalProps {
  * notes); the product is chosen among the available ones of a site. A real save; a creation ends
  * on its success screen, an edit on a toast.
  */
-export function DemandeFormModal({ opened, onClose, demande = null }: DemandeFormModalProps) {
+export function DemandeFormModal({ opened, onClose, demande = null, ownEmail }: DemandeFormModalProps) {
   const editing = demande !== null;
   const create = useCreateDemande();
   const update = useUpdateDemande();
@@ -63,7 +65,7 @@ export function DemandeFormModal({ opened, onClose, demande = null }: DemandeFor
 
   // Each opening starts afresh: the demande's values (its product's site chosen), or empty fields.
   const reset = () => {
-    const values = demande ? demandeValues(demande) : emptyDemandeValues();
+    const values = demande ? demandeValues(demande) : { ...emptyDemandeValues(), email: ownEmail ?? '' };
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();
@@ -131,7 +133,7 @@ export function DemandeFormModal({ opened, onClose, demande = null }: DemandeFor
           <DemandeIdentityFields form={form} />
         </Fieldset>
         <Fieldset legend="Contact et adresse" radius="md">
-          <DemandeContactFields form={form} />
+          <DemandeContactFields form={form} ownDetails={ownEmail !== undefined} fixedEmail={ownEmail} />
         </Fieldset>
         <Fieldset legend="Informations financières" radius="md">
           <DemandeFinanceFields

@@ -55,8 +55,9 @@ function countLine(pagination: Pagination, { search, statut }: Pick<DemandeFilte
 }
 
 /**
- * 'Gestion des Demandes' (spec 1 §2.5), or a commercial's 'Mes demandes' (those he created, issue
- * 26; the server keeps him to them, he only reads and creates): count and refresh, search (name, product, notes) and
+ * 'Gestion des Demandes' (spec 1 §2.5), or 'Mes demandes': a commercial's (those he created) or a
+ * demandeur's (his own, filed under his verified address), issue 26; the server keeps them to
+ * those, they only read and create: count and refresh, search (name, product, notes) and
  * status in the address (it opens on the demandes that wait), cards with their actions, pages; the detail modal, the validate/reject
  * wizard and the creation modal.
  */
@@ -246,7 +247,12 @@ export default function DemandesPage() {
       )}
       <DemandeDecisionModal decision={decision} onClose={() => setDecision(null)} />
       {(canCreate || canEdit) && (
-        <DemandeFormModal opened={formOpen} onClose={() => setFormOpen(false)} demande={editing} />
+        <DemandeFormModal
+          opened={formOpen}
+          onClose={() => setFormOpen(false)}
+          demande={editing}
+          ownEmail={role === 'demandeur' ? profile?.email : undefined}
+        />
       )}
     </Stack>
   );
