@@ -13,7 +13,12 @@ describe('capability table', () => {
     expect(ROLES.filter((r) => can(r, 'versements.create'))).toEqual(['gestionnaire', 'membre']);
     expect(ROLES.filter((r) => can(r, 'versements.validate'))).toEqual(['gestionnaire', 'comptable']);
     expect(ROLES.filter((r) => can(r, 'demandes.validate'))).toEqual(['admin', 'gestionnaire']);
-    expect(ROLES.filter((r) => can(r, 'demandes.create'))).toEqual(['admin', 'gestionnaire', 'commercial', 'demandeur']);
+    expect(ROLES.filter((r) => can(r, 'demandes.create'))).toEqual([
+      'admin',
+      'gestionnaire',
+      'commercial',
+      'demandeur',
+    ]);
     expect(ROLES.filter((r) => can(r, 'produits.manage'))).toEqual(['admin', 'gestionnaire']);
     expect(ROLES.filter((r) => can(r, 'produits.read'))).toEqual([...ROLES]);
     expect(ROLES.filter((r) => can(r, 'chantiers.read'))).toEqual(['admin', 'gestionnaire', 'membre']);
