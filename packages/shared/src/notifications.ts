@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { intField } from './fields.ts';
+import type { StaffRole } from './personnel.ts';
+import { type Role, STAFF_ROLES } from './roles.ts';
 import { TIME_OF_DAY } from './settings.ts';
 
 /**
@@ -77,6 +79,29 @@ export const NOTIFICATION_SWITCH: Record<NotificationType, keyof NotificationPre
   maintenance: 'maintenanceAlerts',
   systeme: 'systemAlerts',
 };
+
+/**
+ * The staff roles each type may reach (docs/decisions/0027): a gestionnaire only for his own
+ * members' payments and refunds, every staff member for his own account's security.
+ */
+export const NOTIFICATION_ROLES: Record<NotificationType, readonly StaffRole[]> = {
+  demande: ['admin', 'gestionnaire'],
+  versement: ['comptable', 'gestionnaire'],
+  depense: ['admin', 'comptable'],
+  remboursement: ['admin', 'comptable', 'gestionnaire'],
+  compte: ['admin'],
+  securite: STAFF_ROLES,
+  maintenance: STAFF_ROLES,
+  systeme: ['admin'],
+};
+
+/** The switches that matter to a role: those of the types that may reach it, in the labels' order. */
+export function notificationSwitchesOf(role: Role): (keyof typeof NOTIFICATION_SWITCH_LABELS)[] {
+  const reaching = NOTIFICATION_TYPES.filter((type) => (NOTIFICATION_ROLES[type] as readonly Role[]).includes(role));
+  return (Object.keys(NOTIFICATION_SWITCH_LABELS) as (keyof typeof NOTIFICATION_SWITCH_LABELS)[]).filter((key) =>
+    reaching.some((type) => NOTIFICATION_SWITCH[type] === key),
+  );
+}
 
 export const NOTIFICATION_SWITCH_LABELS: Record<
   'newDemande' | 'newVersement' | 'newUtilisateur' | 'securityAlerts' | 'maintenanceAlerts' | 'systemAlerts',

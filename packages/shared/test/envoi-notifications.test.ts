@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { courrielDu, DEFAULT_NOTIFICATION_PREFS, type EnvoiPrefs, mergePreferences } from '../src/index.ts';
+import {
+  courrielDu,
+  DEFAULT_NOTIFICATION_PREFS,
+  type EnvoiPrefs,
+  mergePreferences,
+  notificationSwitchesOf,
+} from '../src/index.ts';
 
 const prefs = (overrides: Partial<EnvoiPrefs> = {}): EnvoiPrefs => ({ ...DEFAULT_NOTIFICATION_PREFS, ...overrides });
 const due = (created: string, overrides: Partial<EnvoiPrefs> = {}, timeZone = 'Africa/Abidjan') =>
@@ -53,5 +59,26 @@ describe('an account’s stored notification choices', () => {
     expect(merged.theme).toBe('dark');
     expect(merged.notifications).toEqual({ ...DEFAULT_NOTIFICATION_PREFS, newDemande: false });
     expect(mergePreferences({ notifications: 'oui' }).notifications).toEqual(DEFAULT_NOTIFICATION_PREFS);
+  });
+});
+
+describe('the switches each staff role is offered', () => {
+  it('are those of the kinds that may reach it', () => {
+    expect(notificationSwitchesOf('admin')).toEqual([
+      'newDemande',
+      'newVersement',
+      'newUtilisateur',
+      'securityAlerts',
+      'maintenanceAlerts',
+      'systemAlerts',
+    ]);
+    expect(notificationSwitchesOf('gestionnaire')).toEqual([
+      'newDemande',
+      'newVersement',
+      'securityAlerts',
+      'maintenanceAlerts',
+    ]);
+    expect(notificationSwitchesOf('comptable')).toEqual(['newVersement', 'securityAlerts', 'maintenanceAlerts']);
+    expect(notificationSwitchesOf('commercial')).toEqual(['securityAlerts', 'maintenanceAlerts']);
   });
 });

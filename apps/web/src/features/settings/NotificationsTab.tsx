@@ -3,6 +3,7 @@ import {
   EMAIL_FREQUENCIES,
   EMAIL_FREQUENCY_LABELS,
   NOTIFICATION_SWITCH_LABELS,
+  notificationSwitchesOf,
   type Preferences,
   type Role,
 } from '@app/shared';
@@ -16,17 +17,13 @@ const SECURITY_MAIL =
   'Les e-mails de sécurité (code de réinitialisation, mot de passe temporaire, déblocage du compte) sont toujours envoyés.';
 
 const FREQUENCY_OPTIONS = EMAIL_FREQUENCIES.map((value) => ({ value, label: EMAIL_FREQUENCY_LABELS[value] }));
-const SWITCHES = Object.entries(NOTIFICATION_SWITCH_LABELS) as [
-  keyof typeof NOTIFICATION_SWITCH_LABELS,
-  { label: string; description: string },
-][];
 
 /**
  * 'Notifications' (every role): staff choose what they are told of and how (issue 26); a member
  * whether he gets his payments' decisions by e-mail; an applicant reads that he gets no notices.
  */
 export function NotificationsTab({ saved, role, onSaved }: { saved: Preferences; role: Role; onSaved: () => void }) {
-  if (can(role, 'notifications.read')) return <StaffNotifications saved={saved} onSaved={onSaved} />;
+  if (can(role, 'notifications.read')) return <StaffNotifications saved={saved} role={role} onSaved={onSaved} />;
   if (role === 'membre') return <MemberNotifications saved={saved} onSaved={onSaved} />;
   return (
     <SettingsSection title="Notifications par e-mail">
@@ -41,7 +38,7 @@ export function NotificationsTab({ saved, role, onSaved }: { saved: Preferences;
   );
 }
 
-function StaffNotifications({ saved, onSaved }: { saved: Preferences; onSaved: () => void }) {
+function StaffNotifications({ saved, role, onSaved }: { saved: Preferences; role: Role; onSaved: () => void }) {
   const { form, submit, saving, error } = usePreferencesForm(saved, onSaved);
   const { emailEnabled, quietHours } = form.getValues().notifications;
   const [pushRefused, setPushRefused] = useState(false);
@@ -56,11 +53,11 @@ function StaffNotifications({ saved, onSaved }: { saved: Preferences; onSaved: (
           description="Dans la cloche de l’en-tête, et par e-mail selon vos choix ci-dessous."
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {SWITCHES.map(([key, { label, description }]) => (
+            {notificationSwitchesOf(role).map((key) => (
               <Switch
                 key={key}
-                label={label}
-                description={description}
+                label={NOTIFICATION_SWITCH_LABELS[key].label}
+                description={NOTIFICATION_SWITCH_LABELS[key].description}
                 {...form.getInputProps(`notifications.${key}`, { type: 'checkbox' })}
               />
             ))}

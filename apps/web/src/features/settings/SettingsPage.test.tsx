@@ -345,10 +345,13 @@ describe('SettingsPage', () => {
   });
 
   it('lets staff choose what they are told of, how often by e-mail and their quiet hours', async () => {
-    signInAs({ ...ADMIN_PROFILE, role: 'comptable' });
+    signInAs({ ...ADMIN_PROFILE, role: 'gestionnaire' });
     const calls = serveSettings();
     const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=notifications' });
     const demandes = await screen.findByRole('switch', { name: /Nouvelles demandes/ });
+    // Only the kinds that may reach him: no accounts, no system alerts for a gestionnaire.
+    expect(screen.queryByRole('switch', { name: /Nouveaux comptes/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Alertes système/ })).not.toBeInTheDocument();
     expect(demandes).toBeChecked();
     await user.click(demandes);
     await user.click(screen.getByRole('combobox', { name: 'Fréquence' }));
