@@ -53,7 +53,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     'Sites',
     'Mon Profil',
   ],
-  demandeur: ['Tableau de bord', 'Produits', 'Sites', 'Mon Profil'],
+  demandeur: ['Tableau de bord', 'Mes demandes', 'Produits', 'Sites', 'Mon Profil'],
 };
 const ROLE_LABEL: Record<DemoRole, string> = {
   admin: 'Administrateur',
