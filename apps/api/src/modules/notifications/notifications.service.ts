@@ -17,11 +17,13 @@ export class NotificationsService {
   constructor(private readonly db: Database) {}
 
   async list(caller: Caller, { non_lues: nonLues, page, limit }: ListQuery) {
-    const [rows, total, unread] = await Promise.all([
+    const [rows, unread, all] = await Promise.all([
       listNotifications(this.db, caller.id, { nonLues, limit, offset: (page - 1) * limit }),
-      countNotifications(this.db, caller.id, nonLues),
       countNotifications(this.db, caller.id, true),
+      // The unread page's total is the unread count: counted once.
+      nonLues ? undefined : countNotifications(this.db, caller.id, false),
     ]);
+    const total = all ?? unread;
     const data: Notification[] = rows.map((row) => ({
       id: row.id,
       type: row.type,
