@@ -77,11 +77,13 @@ export function NotificationBell({ accountId }: { accountId: number }) {
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap" preventGrowOverflow={false}>
+        <Group justify="space-between" px="md" py="sm" gap="xs">
           <Text fw={700}>Notifications</Text>
           <Button
             variant="subtle"
             size="compact-sm"
+            // Its whole label, never cut: it goes under the title where the row is too narrow.
+            style={{ flexShrink: 0 }}
             leftSection={<IconChecks size={16} aria-hidden />}
             disabled={unread === 0}
             loading={mark.isPending && mark.variables === undefined}
