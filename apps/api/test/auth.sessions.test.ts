@@ -194,6 +194,36 @@ describe('session lifetime', () => {
     expect(session.revoked_reason).toBe('inactivity');
   });
 
+  it("leaves the inactivity clock running on a background read (the web app's polls), not on a read of the person's", async () => {
+    const { token, auth, account } = await loginAs(ctx, 'gestionnaire');
+    const idleSince = new Date(Date.now() - 20 * 60_000);
+    const lastActivity = async () =>
+      (
+        await ctx.db
+          .selectFrom('sessions')
+          .select('last_activity_at')
+          .where('utilisateur_id', '=', account.id)
+          .executeTakeFirstOrThrow()
+      ).last_activity_at.getTime();
+    const idle = () =>
+      ctx.db
+        .updateTable('sessions')
+        .set({ last_activity_at: idleSince })
+        .where('utilisateur_id', '=', account.id)
+        .execute();
+    const headers = { ...auth, 'x-lecture-de-fond': '1' };
+    await idle();
+    const poll = await ctx.app.inject({ method: 'GET', url: '/api/notifications?limit=10', headers });
+    expect(poll.statusCode).toBe(200);
+    expect(await lastActivity()).toBe(idleSince.getTime());
+    // A change is the person's doing whatever the header says; a plain read too.
+    await ctx.app.inject({ method: 'PATCH', url: '/api/notifications/lues', headers });
+    expect(await lastActivity()).toBeGreaterThan(idleSince.getTime());
+    await idle();
+    expect((await profile(token)).statusCode).toBe(200);
+    expect(await lastActivity()).toBeGreaterThan(idleSince.getTime());
+  });
+
   it('ends a session past its 8 hours', async () => {
     const { token, account } = await loginAs(ctx, 'comptable');
     await ctx.db

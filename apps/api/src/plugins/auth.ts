@@ -1,4 +1,4 @@
-import { type Capability, can, MESSAGES } from '@app/shared';
+import { BACKGROUND_READ_HEADER, type Capability, can, MESSAGES } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, scopeOf, type Visitor } from '../caller.ts';
 import { AppError } from '../errors.ts';
@@ -58,7 +58,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new AppError('TOKEN_MISSING', MESSAGES.tokenMissing);
-    const user = await auth.authenticate(token);
+    // Only a read can be a background one: a change is always the person's doing.
+    const background = request.method === 'GET' && request.headers[BACKGROUND_READ_HEADER] === '1';
+    const user = await auth.authenticate(token, !background);
     request.user = user;
     if (user.role !== 'admin' && (await app.settings.get()).system.maintenanceMode) {
       throw new AppError('MAINTENANCE', MESSAGES.maintenance);

@@ -41,6 +41,15 @@ describe('HTTP client', () => {
     expect(calls[0]?.headers.Authorization).toBe('Bearer token-a');
   });
 
+  it('marks a background read (a poll) for the server, and only that one', async () => {
+    signIn('token-a');
+    const calls = mockFetch(() => ({ status: 200, body: { success: true, data: [] } }));
+    await api.get('/notifications', { background: true });
+    await api.get('/demandes');
+    expect(calls[0]?.headers['x-lecture-de-fond']).toBe('1');
+    expect(calls[1]?.headers['x-lecture-de-fond']).toBeUndefined();
+  });
+
   it('refuses an authenticated call client-side without a stored token', async () => {
     const calls = mockFetch(() => ({ status: 200, body: {} }));
     await expect(api.get('/personnel-auth/profile')).rejects.toMatchObject({ message: MESSAGES.tokenMissing });

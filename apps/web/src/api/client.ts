@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/shared';
+import { BACKGROUND_READ_HEADER, MESSAGES } from '@app/shared';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { connectionMonitor } from './connection-monitor.ts';
 import { ApiError, circuitOpenError, httpError, networkError, tokenMissingError } from './errors.ts';
@@ -26,6 +26,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** 'blob': the answer is a file (a receipt's scan). */
   responseType?: 'json' | 'blob';
+  /** A poll, not the person's doing: the server leaves the session's inactivity clock running. */
+  background?: boolean;
 }
 
 /** The API's success envelope. */
@@ -75,7 +77,7 @@ async function sendWithRetries<T>(path: string, options: RequestOptions, token: 
         token,
         signal: options.signal,
         timeoutMs: options.timeoutMs,
-        headers: options.headers,
+        headers: options.background ? { ...options.headers, [BACKGROUND_READ_HEADER]: '1' } : options.headers,
         responseType: options.responseType,
       });
       connectionMonitor.reportReachable();

@@ -50,7 +50,7 @@ export async function fetchDemandes(filters: DemandeFilters, signal?: AbortSigna
 
 /** How many demandes wait, were validated, were rejected. */
 export async function fetchDemandeStats(signal?: AbortSignal): Promise<DemandeStats> {
-  const answer = await api.get<unknown>('/demandes/stats', { signal, notify: false });
+  const answer = await api.get<unknown>('/demandes/stats', { signal, notify: false, background: true });
   return demandeStatsSchema.parse(answer.data);
 }
 

@@ -22,6 +22,7 @@ export async function fetchNotifications(signal?: AbortSignal): Promise<Notifica
   const answer = await request<{ data: unknown; pagination: Pagination; non_lues: number }>('/notifications?limit=10', {
     signal,
     notify: false,
+    background: true,
   });
   return {
     items: notificationSchema.array().parse(answer.data),

@@ -6,6 +6,12 @@ export const REFRESH_THRESHOLD_S = 10 * 60;
 export const SESSION_WARNING_S = 30 * 60;
 export const SESSION_INDICATOR_REFRESH_MS = 60_000;
 
+/**
+ * Sent (value `1`) by the web app's background reads (the bell's and the sidebar's polls): such
+ * a read is not the person's activity, so it leaves the inactivity timeout running.
+ */
+export const BACKGROUND_READ_HEADER = 'x-lecture-de-fond';
+
 /** Reads `exp` (seconds since epoch) from a JWT without verifying it; null when unreadable. */
 export function tokenExpiry(token: string | null | undefined): number | null {
   if (!token) return null;

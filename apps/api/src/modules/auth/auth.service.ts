@@ -286,14 +286,18 @@ export class AuthService {
     return { token, refreshToken, sessionExpiresAt: expiresAt.toISOString() };
   }
 
-  /** Resolves an access token to its caller; the session must still be live (logout, inactivity, status). */
-  async authenticate(token: string): Promise<RequestUser> {
+  /**
+   * Resolves an access token to its caller; the session must still be live (logout, inactivity,
+   * status). `activity: false` (a background read) checks the session without renewing its
+   * inactivity clock.
+   */
+  async authenticate(token: string, activity = true): Promise<RequestUser> {
     const claims = await this.signer.verify(token);
     if (!claims) throw sessionExpired();
     const session = await findSessionWithAccount(this.db, claims.sid);
     if (!session || session.utilisateur_id !== claims.sub) throw sessionExpired();
     await this.assertLive(session);
-    if (Date.now() - session.last_activity_at.getTime() > TOUCH_INTERVAL_MS) {
+    if (activity && Date.now() - session.last_activity_at.getTime() > TOUCH_INTERVAL_MS) {
       await touchSession(this.db, session.id);
     }
     return {
