@@ -23,6 +23,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { deuxFacteursRoutes } from './modules/auth/deux-facteurs.routes.ts';
+import { DeuxFacteursService } from './modules/auth/deux-facteurs.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
@@ -266,6 +268,10 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       }
       await api.register(healthRoutes, { db, redis, files });
       await api.register(authRoutes, { auth, config });
+      await api.register(deuxFacteursRoutes, {
+        deuxFacteurs: new DeuxFacteursService(db, config, mail, app.log),
+        config,
+      });
       await api.register(inscriptionRoutes, {
         inscription: new InscriptionService(db, config, settings, mail, app.log),
         config,

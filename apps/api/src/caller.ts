@@ -21,6 +21,8 @@ export interface Caller extends Visitor {
   role: Role;
   sessionId: string;
   mustChangePassword: boolean;
+  /** A session opened by a password alone where two factors are required: it may only enrol. */
+  mustEnrolTwoFactor: boolean;
   scope: Scope;
 }
 

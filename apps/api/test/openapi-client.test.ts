@@ -25,6 +25,8 @@ export async function journey(baseUrl: string, identifier: string, password: str
   const api = createClient<paths>({ baseUrl });
   const signIn = await api.POST('/api/personnel-auth/login', { body: { identifier, password } });
   if (!signIn.data) throw new Error(\`sign-in: \${signIn.response.status}\`);
+  // An account with two factors answers the code step instead of a session (not this member).
+  if ('deux_facteurs_requis' in signIn.data.data) throw new Error('sign-in: a code is asked');
   const headers = { authorization: \`Bearer \${signIn.data.data.token}\` };
   const query: ListQuery = { page: 1, limit: 10, statut: 'en_attente' };
   const before = await api.GET('/api/versements', { headers, params: { query } });

@@ -102,6 +102,7 @@ describe('route registry', () => {
     const signIn = apiRoutes().filter((r) => r.public && r.responses.includes('401'));
     expect(signIn.map((r) => r.url).sort()).toEqual([
       '/api/membre-auth/login',
+      '/api/personnel-auth/2fa/verification',
       '/api/personnel-auth/login',
       '/api/personnel-auth/refresh',
       '/api/personnel-auth/refresh-token',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deuxFacteursChallengeSchema } from './deux-facteurs.ts';
 import { MESSAGES } from './messages.ts';
 import { roleSchema } from './roles.ts';
 
@@ -24,6 +25,10 @@ export const profileSchema = z.object({
   updated_at: z.string(),
   password_changed_at: z.string(),
   must_change_password: z.boolean(),
+  /** Two-factor sign-in is active on the account. */
+  deux_facteurs: z.boolean(),
+  /** This session was opened by a password alone where two factors are required: it must enrol first. */
+  deux_facteurs_a_activer: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -48,6 +53,10 @@ export const loginDataSchema = sessionTokensSchema.extend({
   must_change_password: z.boolean(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
+
+/** A sign-in's answer: the session, or the code step for an account with two factors. */
+export const loginAnswerSchema = z.union([loginDataSchema, deuxFacteursChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const refreshBodySchema = z.object({
   refreshToken: z

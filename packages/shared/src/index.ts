@@ -9,6 +9,7 @@ export * from './chantiers.ts';
 export * from './dashboard.ts';
 export * from './demandes.ts';
 export * from './depenses.ts';
+export * from './deux-facteurs.ts';
 export * from './echeanciers.ts';
 export * from './fields.ts';
 export * from './format.ts';

@@ -13,6 +13,8 @@ export const CAPABILITIES = {
   'profile.read': ALL,
   'profile.update': ALL,
   'profile.change_password': ALL,
+  /** Enrolling in two-factor sign-in (decision 0028). */
+  'profile.two_factor': ALL,
 
   // Dashboard (spec 1 §6)
   'dashboard.view': ALL,
@@ -130,6 +132,7 @@ export const CAPABILITIES = {
   'utilisateurs.read': ['admin'],
   'utilisateurs.manage': ['admin'],
   'utilisateurs.reset_password': ['admin'],
+  'utilisateurs.reset_two_factor': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -70,6 +70,8 @@ const securitySchema = z.object({
   ),
   requireSpecialChars: z.boolean(),
   loginAttempts: wholeNumber(SETTINGS_RANGES.loginAttempts, 'Le nombre de tentatives doit être compris entre 3 et 10'),
+  /** Two-factor sign-in required of the admin and comptable accounts (decision 0028), offered to the others. */
+  twoFactorAuth: z.boolean(),
 });
 
 /** The server's log level; 'debug' is the spec's debug mode. */
@@ -158,7 +160,13 @@ export const DEFAULT_SETTINGS: Settings = {
     timeZone: 'Africa/Abidjan',
     monthlyTarget: 0,
   },
-  security: { sessionTimeout: 30, passwordMinLength: 8, requireSpecialChars: true, loginAttempts: 5 },
+  security: {
+    sessionTimeout: 30,
+    passwordMinLength: 8,
+    requireSpecialChars: true,
+    loginAttempts: 5,
+    twoFactorAuth: false,
+  },
   system: {
     logLevel: 'info',
     maintenanceMode: false,

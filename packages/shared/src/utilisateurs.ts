@@ -15,6 +15,8 @@ export const utilisateurSchema = z.object({
   /** The employee code or member code linked to the account, if any. */
   code: z.string().nullable(),
   must_change_password: z.boolean(),
+  /** Two-factor sign-in is active on the account. */
+  deux_facteurs: z.boolean(),
   date_derniere_connexion: z.string().nullable(),
   created_by: z.number().int().nullable(),
   updated_by: z.number().int().nullable(),

@@ -38,6 +38,11 @@ export interface UtilisateursTable {
   must_change_password: Generated<boolean>;
   /** A self-registered account until its e-mail is verified (issue 26): it cannot sign in. */
   email_non_verifie: Generated<boolean>;
+  /** Two-factor sign-in (migration 0023): the sealed TOTP secret, active once a code confirmed it. */
+  totp_secret: string | null;
+  totp_active_at: NullableTimestamp;
+  /** The time step of the last TOTP code accepted: that code and the earlier ones are refused. */
+  totp_last_step: number | null;
   date_derniere_connexion: NullableTimestamp;
   password_changed_at: Timestamp;
   created_by: number | null;
@@ -71,6 +76,8 @@ export interface SessionsTable {
   revoked_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  /** Opened by a password alone where two factors are required: it may only enrol (migration 0023). */
+  deux_facteurs_a_activer: Generated<boolean>;
 }
 
 export interface SessionTokensTable {
@@ -110,6 +117,24 @@ export interface UnlockTokensTable {
 }
 
 /** Self-registration's single-use e-mail verification links, by SHA-256. */
+/** An account's single-use recovery codes (migration 0023), stored hashed. */
+export interface CodesSecoursTable {
+  id: Generated<number>;
+  utilisateur_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A sign-in whose password was right, waiting for its second factor (migration 0023). */
+export interface ConnexionsDeuxFacteursTable {
+  jeton_hash: string;
+  utilisateur_id: number;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface EmailVerificationsTable {
   token_hash: string;
   utilisateur_id: number;
@@ -547,6 +572,8 @@ export interface DB {
   login_throttles: LoginThrottlesTable;
   unlock_tokens: UnlockTokensTable;
   email_verifications: EmailVerificationsTable;
+  codes_secours: CodesSecoursTable;
+  connexions_deux_facteurs: ConnexionsDeuxFacteursTable;
   notifications: NotificationsTable;
   settings: SettingsTable;
   preferences: PreferencesTable;

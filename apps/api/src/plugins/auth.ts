@@ -1,4 +1,4 @@
-import { BACKGROUND_READ_HEADER, type Capability, can, MESSAGES } from '@app/shared';
+import { BACKGROUND_READ_HEADER, type Capability, can, DEUX_FACTEURS_MESSAGES, MESSAGES } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Caller, scopeOf, type Visitor } from '../caller.ts';
 import { AppError } from '../errors.ts';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable while the account must still change its temporary password. */
     duringPasswordChange?: boolean;
+    /** Reachable by a session that must enrol in two-factor sign-in first (decision 0028). */
+    duringTwoFactorEnrolment?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -67,6 +69,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
     }
     if (user.mustChangePassword && !config.duringPasswordChange) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+    }
+    if (user.mustEnrolTwoFactor && !config.duringTwoFactorEnrolment) {
+      throw new AppError('DEUX_FACTEURS_A_ACTIVER', DEUX_FACTEURS_MESSAGES.required);
     }
     if (!config.right || !can(user.role, config.right)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   });

@@ -155,4 +155,50 @@ describe('App', () => {
     expect(screen.getByLabelText(/^Nouveau mot de passe/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirmer le nouveau mot de passe/)).toBeInTheDocument();
   });
+
+  it('shows only the enrolment while two factors are required of the account and it has none', async () => {
+    const profile = { ...ADMIN_PROFILE, deux_facteurs_a_activer: true };
+    sessionStore.start({
+      token: fakeJwt(900),
+      refreshToken: 'refresh',
+      sessionExpiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+      profile,
+    });
+    const calls = mockFetch(({ url, body }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/personnel-auth/profile')) {
+        const enrolled = calls.some((c) => c.url.endsWith('/2fa/activation'));
+        const data = enrolled ? { ...profile, deux_facteurs: true, deux_facteurs_a_activer: false } : profile;
+        return { status: 200, body: { success: true, data } };
+      }
+      if (url.endsWith('/2fa/enrolement')) {
+        const data = {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/x',
+          qr_code: 'data:image/svg+xml;base64,',
+        };
+        return { status: 200, body: { success: true, data } };
+      }
+      if (url.endsWith('/2fa/activation') && (body as { code: string }).code === '123456') {
+        const codes = Array.from({ length: 10 }, (_, i) => `ABCDEFGH${'JK'[i % 2]}${i % 10}`);
+        return { status: 200, body: { success: true, data: { codes_secours: codes } } };
+      }
+      return { status: 404, body: { success: false, message: 'Ressource non trouvée' } };
+    });
+    const { user } = renderWithProviders(<App />);
+    expect(await screen.findByRole('heading', { name: 'Activer la double authentification' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /Code QR à scanner/ })).toBeInTheDocument();
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Code affiché par l’application/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Activer la double authentification' }));
+    const list = await screen.findByRole('list', { name: 'Codes de secours' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getByText('ABCDE-FGHJ0')).toBeInTheDocument();
+    const done = screen.getByRole('button', { name: 'Terminer' });
+    expect(done).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'J’ai mis ces codes en lieu sûr' }));
+    await user.click(done);
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord — Administrateur' })).toBeInTheDocument();
+  });
 });

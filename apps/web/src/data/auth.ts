@@ -1,6 +1,11 @@
 import {
+  type DeuxFacteursEnrolement,
+  deuxFacteursActivationSchema,
+  deuxFacteursEnrolementSchema,
+  type LoginAnswer,
   type LoginBody,
   type LoginData,
+  loginAnswerSchema,
   loginDataSchema,
   type Profile,
   type ProfileUpdateBody,
@@ -13,9 +18,32 @@ import { type ApiMessage, api, sessionStore, tokenMonitor } from '../api/index.t
 /** Account kinds of the password reset (spec 1 §2.3). */
 export type AccountKind = 'membre' | 'personnel';
 
-export async function login(body: LoginBody): Promise<LoginData> {
+/** The session, or the code step for an account with two factors. */
+export async function login(body: LoginBody): Promise<LoginAnswer> {
   const answer = await api.post<{ data: unknown }>('/personnel-auth/login', body, { auth: false, notify: false });
+  return loginAnswerSchema.parse(answer.data);
+}
+
+/** The sign-in's code step: a code of the authenticator app, or a recovery code. */
+export async function verifySecondFactor(jeton_2fa: string, code: string): Promise<LoginData> {
+  const answer = await api.post<{ data: unknown }>(
+    '/personnel-auth/2fa/verification',
+    { jeton_2fa, code },
+    { auth: false, notify: false },
+  );
   return loginDataSchema.parse(answer.data);
+}
+
+/** A new secret to scan (the previous pending one, if any, no longer serves). */
+export async function startTwoFactorEnrolment(): Promise<DeuxFacteursEnrolement> {
+  const answer = await api.post<{ data: unknown }>('/personnel-auth/2fa/enrolement');
+  return deuxFacteursEnrolementSchema.parse(answer.data);
+}
+
+/** Confirms the scan with a first code; answers the ten recovery codes, shown once. */
+export async function activateTwoFactor(code: string): Promise<string[]> {
+  const answer = await api.post<{ data: unknown }>('/personnel-auth/2fa/activation', { code }, { notify: false });
+  return deuxFacteursActivationSchema.parse(answer.data).codes_secours;
 }
 
 /** Ends the server session; the refresh token names it even when the access token has expired. */

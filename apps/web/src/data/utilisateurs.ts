@@ -74,6 +74,11 @@ export async function resetUtilisateurPassword(id: number): Promise<string> {
   return tempPasswordSchema.parse(answer.data).tempPassword;
 }
 
+/** Removes an account's second factor (a lost phone); its owner is told by e-mail. */
+export async function resetUtilisateurTwoFactor(id: number): Promise<void> {
+  await api.delete<unknown>(`/utilisateurs/${id}/2fa`);
+}
+
 /** A new account, or the changes to one. */
 export type UtilisateurSave = { create: UtilisateurCreate } | { id: number; changes: UtilisateurUpdate };
 
@@ -127,6 +132,13 @@ export function useChangeUtilisateurStatut() {
 export function useResetUtilisateurPassword() {
   return useMutation({
     mutationFn: (utilisateur: Utilisateur) => resetUtilisateurPassword(utilisateur.id),
+    meta: { invalidates: [utilisateursKeys.all] },
+  });
+}
+
+export function useResetUtilisateurTwoFactor() {
+  return useMutation({
+    mutationFn: (utilisateur: Utilisateur) => resetUtilisateurTwoFactor(utilisateur.id),
     meta: { invalidates: [utilisateursKeys.all] },
   });
 }

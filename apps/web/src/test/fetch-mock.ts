@@ -58,6 +58,8 @@ export const ADMIN_PROFILE = {
   updated_at: '2026-11-20T10:30:00.000Z',
   password_changed_at: '2026-03-02T08:00:00.000Z',
   must_change_password: false,
+  deux_facteurs: false,
+  deux_facteurs_a_activer: false,
 };
 
 /** A JWT-shaped token whose `exp` is `secondsFromNow` away (unsigned: the client only reads `exp`). */

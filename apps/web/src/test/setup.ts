@@ -6,8 +6,10 @@ import { maintenanceStore } from '../app/maintenance.ts';
 import { toastStore } from '../ui/toasts/toast-store.ts';
 
 // findBy* and waitFor wait for the exact thing; this only says when to give up. The 1 s default
-// failed tests whose render took longer on two cores shared with the API tests.
-configure({ asyncUtilTimeout: 10_000 });
+// failed tests whose render took longer on two cores shared with the API tests, and 10 s once
+// failed a product form's banner: each try of a *ByRole query walks the whole dialog's
+// accessibility tree, seconds apiece on a loaded machine.
+configure({ asyncUtilTimeout: 30_000 });
 
 // What Mantine needs and jsdom lacks.
 const { getComputedStyle } = window;

@@ -21,6 +21,7 @@ import * as sauvegardes from './2026-12-07-0019-sauvegardes.ts';
 import * as demandesCreateur from './2026-12-08-0020-demandes-createur.ts';
 import * as inscription from './2026-12-09-0021-inscription.ts';
 import * as notifications from './2026-12-10-0022-notifications.ts';
+import * as deuxFacteurs from './2026-12-11-0023-deux-facteurs.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08-0020-demandes-createur': demandesCreateur,
   '2026-12-09-0021-inscription': inscription,
   '2026-12-10-0022-notifications': notifications,
+  '2026-12-11-0023-deux-facteurs': deuxFacteurs,
 };

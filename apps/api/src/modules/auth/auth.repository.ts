@@ -9,6 +9,7 @@ export async function insertSession(
     expires_at: Date;
     ip_address: string | null;
     user_agent: string | null;
+    deux_facteurs_a_activer: boolean;
   },
 ) {
   await db.insertInto('sessions').values(values).execute();
@@ -55,6 +56,7 @@ export async function findSessionWithAccount(db: Executor, sessionId: string) {
       's.expires_at',
       's.last_activity_at',
       's.revoked_at',
+      's.deux_facteurs_a_activer',
       'u.role',
       'u.statut',
       'u.must_change_password',

@@ -1,5 +1,8 @@
 import {
   changePasswordBodySchema,
+  DEUX_FACTEURS_MESSAGES,
+  deuxFacteursVerificationBodySchema,
+  loginAnswerSchema,
   loginBodySchema,
   loginDataSchema,
   logoutBodySchema,
@@ -59,16 +62,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           operationId,
           summary: 'Connexion (e-mail, code employé ou code membre)',
           body: loginBodySchema,
-          response: { 200: successSchema(loginDataSchema), ...errorResponses(401, 403, 503) },
+          response: { 200: successSchema(loginAnswerSchema), ...errorResponses(401, 403, 503) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await auth.login(visitorOf(request), request.body.identifier, request.body.password),
-        message: 'Connexion réussie',
-      }),
+      async (request) => {
+        const data = await auth.login(visitorOf(request), request.body.identifier, request.body.password);
+        const message = 'deux_facteurs_requis' in data ? DEUX_FACTEURS_MESSAGES.codeAsked : 'Connexion réussie';
+        return { success: true as const, data, message };
+      },
     );
   }
+
+  app.post(
+    '/personnel-auth/2fa/verification',
+    {
+      // The sign-in's budget: a code is a second password.
+      ...loginLimit,
+      schema: {
+        tags: ['auth'],
+        operationId: 'verifyDeuxFacteurs',
+        summary: 'Terminer une connexion avec le code de l’application ou un code de secours',
+        body: deuxFacteursVerificationBodySchema,
+        response: { 200: successSchema(loginDataSchema), ...errorResponses(401, 403, 503) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.verifySecondFactor(visitorOf(request), request.body.jeton_2fa, request.body.code),
+      message: 'Connexion réussie',
+    }),
+  );
 
   for (const [path, operationId] of [
     ['/personnel-auth/refresh-token', 'refreshToken'],
@@ -140,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/personnel-auth/profile',
     {
-      config: { right: 'profile.read', duringPasswordChange: true },
+      config: { right: 'profile.read', duringPasswordChange: true, duringTwoFactorEnrolment: true },
       schema: {
         tags: ['auth'],
         operationId: 'getProfile',
@@ -173,7 +196,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/personnel-auth/change-password',
     {
-      config: { right: 'profile.change_password', duringPasswordChange: true, rateLimit: false },
+      config: {
+        right: 'profile.change_password',
+        duringPasswordChange: true,
+        duringTwoFactorEnrolment: true,
+        rateLimit: false,
+      },
       // Guessing the current password with a stolen token is slowed like a sign-in.
       onRequest: routeLimit(app, 'mot-de-passe', config.loginRateLimit, '1 minute'),
       schema: {

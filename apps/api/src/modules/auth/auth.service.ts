@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CHALLENGE_MINUTES,
+  DEUX_FACTEURS_MESSAGES,
+  type DeuxFacteursChallenge,
   fullName,
   INSCRIPTION_MESSAGES,
   isStaffRole,
+  isTwoFactorRequired,
+  type LoginAnswer,
   type LoginData,
   MESSAGES,
   type Profile,
@@ -55,12 +60,21 @@ import {
   touchSession,
   updateLoginThrottle,
 } from './auth.repository.ts';
+import {
+  acceptStep,
+  consumeChallenge,
+  countRecoveryCodesLeft,
+  findChallenge,
+  insertChallenge,
+  spendRecoveryCode,
+} from './deux-facteurs.repository.ts';
+import { TotpSecrets, totpStep, typedRecoveryCodeHash } from './deux-facteurs.ts';
 import { afterFailure, durationText, isLocked, THROTTLE_FORGET_MS, throttleAddress } from './login-throttle.ts';
 import { hashPassword, resetCode, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
 
 /** Who is calling, resolved from a valid access token and a live session. */
-export type RequestUser = Pick<Caller, 'id' | 'role' | 'sessionId' | 'mustChangePassword'>;
+export type RequestUser = Pick<Caller, 'id' | 'role' | 'sessionId' | 'mustChangePassword' | 'mustEnrolTwoFactor'>;
 
 const RESET_CODE_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
@@ -77,7 +91,8 @@ const REFRESH_REUSE_GRACE_MS = 30_000;
 /** last_activity_at is written at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function toProfile(row: Utilisateur): Profile {
+/** `mustEnrol`: the session asking may only enrol in two-factor sign-in. */
+export function toProfile(row: Utilisateur, mustEnrol = false): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -90,12 +105,15 @@ export function toProfile(row: Utilisateur): Profile {
     updated_at: row.updated_at.toISOString(),
     password_changed_at: row.password_changed_at.toISOString(),
     must_change_password: row.must_change_password,
+    deux_facteurs: row.totp_active_at !== null,
+    deux_facteurs_a_activer: mustEnrol,
   };
 }
 
 type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionWithAccount>>>;
 
 const sessionExpired = () => new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
+const challengeExpired = () => new AppError('SESSION_EXPIRED', DEUX_FACTEURS_MESSAGES.challengeExpired);
 
 /** Why a session is over (revoked, past its end, idle too long, its account not active), or null. */
 function endReason(session: SessionState, timeoutMinutes: number): string | null {
@@ -141,19 +159,22 @@ class KeyedQueue {
 
 export class AuthService {
   private readonly attempts = new KeyedQueue();
+  private readonly totp: TotpSecrets;
 
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<Config, 'sessionHours' | 'publicUrl'>,
+    private readonly config: Pick<Config, 'sessionHours' | 'publicUrl' | 'jwtSecret'>,
     private readonly settings: SettingsService,
     private readonly signer: TokenSigner,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     /** Other instances on the database (PostgreSQL): their attempts on the pair wait too. */
     private readonly inTurn?: InTurn,
-  ) {}
+  ) {
+    this.totp = new TotpSecrets(config.jwtSecret);
+  }
 
-  async login(visitor: Visitor, identifier: string, password: string): Promise<LoginData> {
+  async login(visitor: Visitor, identifier: string, password: string): Promise<LoginAnswer> {
     const account = await findUtilisateurByIdentifier(this.db, identifier);
     if (!account) {
       await verifyAgainstDummy(password);
@@ -166,10 +187,12 @@ export class AuthService {
     }
     const who = onAccount(visitor, account.id);
     const address = throttleAddress(visitor.ip);
-    // One attempt at a time per account and address, whatever the instance: a burst waits in line,
-    // and once the pair is locked the rest are refused without trying the password.
-    const pair = `${account.id}|${address}`;
-    const attempt = () => this.attempt(visitor, who, account, address, password);
+    // A burst waits in line, and once the pair is locked the rest are refused without trying the password.
+    return this.inLine(`${account.id}|${address}`, () => this.attempt(visitor, who, account, address, password));
+  }
+
+  /** One attempt at a time per account and address, whatever the instance (a password or a code). */
+  private inLine<T>(pair: string, attempt: () => Promise<T>): Promise<T> {
     return this.attempts.run(pair, () => (this.inTurn ? this.inTurn(`connexion|${pair}`, attempt) : attempt()));
   }
 
@@ -179,17 +202,25 @@ export class AuthService {
     account: Utilisateur,
     address: string,
     password: string,
-  ): Promise<LoginData> {
-    const { security, system } = await this.settings.get();
+  ): Promise<LoginAnswer> {
+    const { security } = await this.settings.get();
     if (isLocked(await findLoginThrottle(this.db, account.id, address))) {
       await verifyAgainstDummy(password);
       await insertAudit(this.db, who, loginFailed(account.id, 'locked'));
       throw refused();
     }
     if (!(await verifyPassword(password, account.password_hash))) {
-      await this.recordFailure(who, account, address, security.loginAttempts);
+      await this.recordFailure(who, account, address, security.loginAttempts, 'password');
       throw refused();
     }
+    await this.assertMaySignIn(who, account);
+    if (account.totp_active_at) return this.challenge(who, account);
+    const mustEnrol = isTwoFactorRequired(account.role, security.twoFactorAuth);
+    return this.db.transaction().execute((trx) => this.signIn(trx, visitor, who, account, address, mustEnrol));
+  }
+
+  /** An account that is not active, not verified, or not an admin's during maintenance, goes no further. */
+  private async assertMaySignIn(who: AccountVisitor, account: Utilisateur) {
     if (account.statut !== 'actif') {
       await insertAudit(this.db, who, loginFailed(account.id, `statut_${account.statut}`));
       throw new AppError('ACCOUNT_DISABLED', MESSAGES.accountDisabled);
@@ -199,29 +230,101 @@ export class AuthService {
       await insertAudit(this.db, who, loginFailed(account.id, 'email_non_verifie'));
       throw new AppError('EMAIL_NON_VERIFIE', INSCRIPTION_MESSAGES.emailNotVerified);
     }
-    if (system.maintenanceMode && account.role !== 'admin') {
+    if ((await this.settings.get()).system.maintenanceMode && account.role !== 'admin') {
       throw new AppError('MAINTENANCE', MESSAGES.maintenance);
     }
-    return this.db.transaction().execute(async (trx) => {
-      // Refused (and the delete rolled back) if this address got locked while the password was
-      // being checked: a burst of parallel attempts must not let a right password slip through.
-      if (isLocked(await deleteLoginThrottle(trx, account.id, address))) throw refused();
-      const updated = await recordSignIn(trx, account.id);
-      if (!updated) throw refused();
-      if (isStaffRole(account.role) && visitor.ip && (await isNewSignInAddress(trx, account.id, visitor.ip))) {
-        await notifier(
-          trx,
-          securite(
-            `adresse:${account.id}:${visitor.ip}:${Date.now()}`,
-            'Connexion depuis une nouvelle adresse',
-            `${fullName(account)} s’est connecté depuis l’adresse ${visitor.ip}, jamais utilisée par ce compte ces ${KNOWN_ADDRESS_DAYS} derniers jours.`,
-          ),
-          { roles: ['admin'], utilisateurs: [account.id] },
-        );
+  }
+
+  /**
+   * Opens the session of a proven sign-in. Refused (and the transaction rolled back) if this
+   * address got locked meanwhile: a burst of parallel attempts must not let a right one slip through.
+   * `mustEnrol`: a password alone where two factors are required, the session may only enrol.
+   */
+  private async signIn(
+    trx: Executor,
+    visitor: Visitor,
+    who: AccountVisitor,
+    account: Utilisateur,
+    address: string,
+    mustEnrol: boolean,
+    proof?: Record<string, unknown>,
+  ): Promise<LoginData> {
+    if (isLocked(await deleteLoginThrottle(trx, account.id, address))) throw refused();
+    const updated = await recordSignIn(trx, account.id);
+    if (!updated) throw refused();
+    if (isStaffRole(account.role) && visitor.ip && (await isNewSignInAddress(trx, account.id, visitor.ip))) {
+      await notifier(
+        trx,
+        securite(
+          `adresse:${account.id}:${visitor.ip}:${Date.now()}`,
+          'Connexion depuis une nouvelle adresse',
+          `${fullName(account)} s’est connecté depuis l’adresse ${visitor.ip}, jamais utilisée par ce compte ces ${KNOWN_ADDRESS_DAYS} derniers jours.`,
+        ),
+        { roles: ['admin'], utilisateurs: [account.id] },
+      );
+    }
+    const tokens = await this.openSession(trx, updated, visitor, mustEnrol);
+    await insertAudit(trx, who, {
+      action: 'LOGIN_SUCCESS',
+      table_name: 'utilisateurs',
+      record_id: account.id,
+      new_values: proof,
+    });
+    return { ...tokens, personnel: toProfile(updated, mustEnrol), must_change_password: updated.must_change_password };
+  }
+
+  /** The password was right on an account with two factors: the code step's token, single use, for a few minutes. */
+  private async challenge(who: AccountVisitor, account: Utilisateur): Promise<DeuxFacteursChallenge> {
+    const jeton = newOpaqueToken();
+    await this.db.transaction().execute(async (trx) => {
+      await insertChallenge(trx, hashToken(jeton), account.id, new Date(Date.now() + CHALLENGE_MINUTES * 60_000));
+      await insertAudit(trx, who, { action: 'LOGIN_2FA_REQUESTED', table_name: 'utilisateurs', record_id: account.id });
+    });
+    return { deux_facteurs_requis: true, jeton_2fa: jeton };
+  }
+
+  /**
+   * The code step of a sign-in: a TOTP code later than the last one accepted, or an unused
+   * recovery code. A wrong code counts toward the throttle like a wrong password, so the lock
+   * bounds the guesses; the pending sign-in serves once.
+   */
+  async verifySecondFactor(visitor: Visitor, jeton: string, code: string): Promise<LoginData> {
+    const jetonHash = hashToken(jeton);
+    const accountId = await findChallenge(this.db, jetonHash);
+    const account = accountId === null ? undefined : await findUtilisateurById(this.db, accountId);
+    if (!account?.totp_secret || !account.totp_active_at) throw challengeExpired();
+    const who = onAccount(visitor, account.id);
+    const address = throttleAddress(visitor.ip);
+    return this.inLine(`${account.id}|${address}`, async () => {
+      const { security } = await this.settings.get();
+      if (isLocked(await findLoginThrottle(this.db, account.id, address))) {
+        await insertAudit(this.db, who, loginFailed(account.id, 'locked'));
+        throw new AppError('CODE_2FA_INVALIDE', DEUX_FACTEURS_MESSAGES.locked);
       }
-      const tokens = await this.openSession(trx, updated, visitor);
-      await insertAudit(trx, who, { action: 'LOGIN_SUCCESS', table_name: 'utilisateurs', record_id: account.id });
-      return { ...tokens, personnel: toProfile(updated), must_change_password: updated.must_change_password };
+      await this.assertMaySignIn(who, account);
+      // Read again in line: a code accepted by the attempt before this one moved the last step.
+      const current = await findUtilisateurById(this.db, account.id);
+      if (!current?.totp_secret) throw challengeExpired();
+      const step = await totpStep(this.totp.open(current.totp_secret), code, current.totp_last_step);
+      const recovery = step === null ? typedRecoveryCodeHash(code) : null;
+      const signedIn = await this.db.transaction().execute(async (trx) => {
+        const proven =
+          step !== null
+            ? await acceptStep(trx, account.id, step)
+            : recovery !== null && (await spendRecoveryCode(trx, account.id, recovery));
+        if (!proven) return null;
+        if (!(await consumeChallenge(trx, jetonHash))) throw challengeExpired();
+        const proof =
+          step !== null
+            ? { deux_facteurs: 'totp' }
+            : { deux_facteurs: 'code_secours', codes_restants: await countRecoveryCodesLeft(trx, account.id) };
+        return this.signIn(trx, visitor, who, current, address, false, proof);
+      });
+      if (signedIn) return signedIn;
+      await this.recordFailure(who, account, address, security.loginAttempts, '2fa_code');
+      throw new AppError('CODE_2FA_INVALIDE', DEUX_FACTEURS_MESSAGES.codeInvalid, {
+        code: DEUX_FACTEURS_MESSAGES.codeInvalid,
+      });
     });
   }
 
@@ -229,12 +332,18 @@ export class AuthService {
    * Counts a wrong password against the account and this address. When the pair locks, the owner
    * gets a notice with an unlock link, unless a link sent earlier is still live (one mail, not one per address).
    */
-  private async recordFailure(who: AccountVisitor, account: Utilisateur, address: string, maxAttempts: number) {
+  private async recordFailure(
+    who: AccountVisitor,
+    account: Utilisateur,
+    address: string,
+    maxAttempts: number,
+    what: 'password' | '2fa_code',
+  ) {
     const notice = await this.db.transaction().execute(async (trx) => {
       await deleteStaleLoginThrottles(trx, new Date(Date.now() - THROTTLE_FORGET_MS));
       const { next, lockedMinutes } = afterFailure(await lockLoginThrottle(trx, account.id, address), maxAttempts);
       await updateLoginThrottle(trx, account.id, address, next);
-      await insertAudit(trx, who, loginFailed(account.id, lockedMinutes ? 'bad_password_locked' : 'bad_password'));
+      await insertAudit(trx, who, loginFailed(account.id, lockedMinutes ? `bad_${what}_locked` : `bad_${what}`));
       if (lockedMinutes && isStaffRole(account.role)) {
         await notifier(
           trx,
@@ -270,7 +379,7 @@ export class AuthService {
     });
   }
 
-  private async openSession(trx: Executor, account: Utilisateur, visitor: Visitor) {
+  private async openSession(trx: Executor, account: Utilisateur, visitor: Visitor, mustEnrol: boolean) {
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.sessionHours * 3_600_000);
     await insertSession(trx, {
@@ -279,6 +388,7 @@ export class AuthService {
       expires_at: expiresAt,
       ip_address: visitor.ip,
       user_agent: visitor.userAgent?.slice(0, 500) ?? null,
+      deux_facteurs_a_activer: mustEnrol,
     });
     const refreshToken = newOpaqueToken();
     await insertSessionToken(trx, sessionId, hashToken(refreshToken));
@@ -305,6 +415,7 @@ export class AuthService {
       role: session.role,
       sessionId: session.id,
       mustChangePassword: session.must_change_password,
+      mustEnrolTwoFactor: session.deux_facteurs_a_activer,
     };
   }
 
@@ -367,7 +478,7 @@ export class AuthService {
       refreshToken: next,
       sessionExpiresAt: session.expires_at.toISOString(),
       user: { id: account.id, email: account.email },
-      profile: toProfile(account),
+      profile: toProfile(account, session.deux_facteurs_a_activer),
     };
   }
 
@@ -416,7 +527,7 @@ export class AuthService {
   async profile(caller: Caller): Promise<Profile> {
     const account = await findUtilisateurById(this.db, caller.id);
     if (!account) throw sessionExpired();
-    return toProfile(account);
+    return toProfile(account, caller.mustEnrolTwoFactor);
   }
 
   async updateProfile(caller: Caller, body: ProfileUpdateBody): Promise<Profile> {
@@ -427,7 +538,7 @@ export class AuthService {
       if (other && other.id !== caller.id)
         throw new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       const { old_values, new_values } = changedFields(before, body);
-      if (Object.keys(new_values).length === 0) return toProfile(before);
+      if (Object.keys(new_values).length === 0) return toProfile(before, caller.mustEnrolTwoFactor);
       const after = await updateUtilisateur(trx, caller.id, { ...new_values, updated_by: caller.id });
       await insertAudit(trx, caller, {
         action: 'updated',
@@ -449,7 +560,7 @@ export class AuthService {
           ].join('\n'),
         });
       }
-      return toProfile(after);
+      return toProfile(after, caller.mustEnrolTwoFactor);
     });
   }
 

@@ -9,10 +9,15 @@ export async function deleteDeadSessions(db: Executor, now: Date): Promise<numbe
   return Number(result.numDeletedRows);
 }
 
-/** Password reset codes, unlock links and e-mail verification links past their end: used or not, they can no longer serve. */
+/** Password reset codes, unlock links, e-mail verification links and pending two-factor sign-ins past their end: used or not, they can no longer serve. */
 export async function deleteExpiredCodes(db: Executor, now: Date): Promise<number> {
   let deleted = 0;
-  for (const table of ['password_reset_codes', 'unlock_tokens', 'email_verifications'] as const) {
+  for (const table of [
+    'password_reset_codes',
+    'unlock_tokens',
+    'email_verifications',
+    'connexions_deux_facteurs',
+  ] as const) {
     const result = await db.deleteFrom(table).where('expires_at', '<', now).executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }

@@ -109,6 +109,7 @@ function accountSelect(db: Executor) {
       'u.role',
       'u.statut',
       'u.must_change_password',
+      sql<boolean>`u.totp_active_at IS NOT NULL`.as('deux_facteurs'),
       'u.date_derniere_connexion',
       'u.created_by',
       'u.updated_by',

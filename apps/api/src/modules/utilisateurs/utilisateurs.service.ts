@@ -43,6 +43,7 @@ function toUtilisateur(row: AccountRow): Utilisateur {
     statut: row.statut,
     code: row.code,
     must_change_password: row.must_change_password,
+    deux_facteurs: row.deux_facteurs,
     date_derniere_connexion: row.date_derniere_connexion?.toISOString() ?? null,
     created_by: row.created_by,
     updated_by: row.updated_by,

@@ -1,4 +1,4 @@
-import { INSCRIPTION_MESSAGES, MESSAGES } from '@app/shared';
+import { DEUX_FACTEURS_MESSAGES, INSCRIPTION_MESSAGES, MESSAGES } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
@@ -98,6 +98,74 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(sessionStore.getSnapshot().token).toBe('access'));
     expect(sessionStore.getSnapshot().userData?.profile.prenom).toBe('Serge');
+  });
+
+  it('asks an account with two factors for its code after the password, then stores the session', async () => {
+    const calls = mockFetch(({ url, body }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/personnel-auth/login')) {
+        return { status: 200, body: { success: true, data: { deux_facteurs_requis: true, jeton_2fa: 'jeton-7' } } };
+      }
+      if ((body as { code?: string }).code !== '654321') {
+        return {
+          status: 401,
+          body: { success: false, message: DEUX_FACTEURS_MESSAGES.codeInvalid, code: 'CODE_2FA_INVALIDE' },
+        };
+      }
+      const personnel = { ...ADMIN_PROFILE, deux_facteurs: true };
+      const data = {
+        token: 'access',
+        refreshToken: 'refresh',
+        sessionExpiresAt: '2026-11-22T20:00:00.000Z',
+        personnel,
+      };
+      return { status: 200, body: { success: true, data: { ...data, must_change_password: false } } };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('E-mail ou code'), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await screen.findByRole('heading', { name: 'Vérification en deux étapes' })).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: /Code de vérification/ });
+    expect(code).toHaveFocus();
+    expect(sessionStore.getSnapshot().token).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByText('Veuillez saisir le code')).toBeInTheDocument();
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Code incorrect\./);
+    await user.clear(code);
+    await user.type(code, '654 321');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    await waitFor(() => expect(sessionStore.getSnapshot().token).toBe('access'));
+    const verifications = calls.filter((c) => c.url.endsWith('/personnel-auth/2fa/verification'));
+    expect(verifications.map((c) => c.body)).toEqual([
+      { jeton_2fa: 'jeton-7', code: '111111' },
+      { jeton_2fa: 'jeton-7', code: '654321' },
+    ]);
+  });
+
+  it('goes back to the password, with the reason, when the code step has expired', async () => {
+    mockFetch(({ url }) => {
+      if (url.endsWith('/settings/public')) return { status: 200, body: { success: true, data: PUBLIC_SETTINGS } };
+      if (url.endsWith('/personnel-auth/login')) {
+        return { status: 200, body: { success: true, data: { deux_facteurs_requis: true, jeton_2fa: 'jeton-8' } } };
+      }
+      return {
+        status: 401,
+        body: { success: false, message: DEUX_FACTEURS_MESSAGES.challengeExpired, code: 'SESSION_EXPIRED' },
+      };
+    });
+    const { user } = renderWithProviders(<LoginPage />);
+    await user.type(screen.getByLabelText('E-mail ou code'), 'admin@demo.test');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Demo@2026');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.type(await screen.findByRole('textbox', { name: /Code de vérification/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Cette étape de connexion a expiré/);
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveValue('');
   });
 
   it('spends the e-mailed unlock link once, clears it from the address and shows the answer', async () => {

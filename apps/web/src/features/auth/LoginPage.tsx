@@ -12,6 +12,7 @@ import { withAllStyles } from '../../ui/mantine-styles.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { loginErrorMessage } from './auth-messages.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 // Each dialog is its own chunk, fetched at its first opening: the login page downloads neither.
 const loadForgotPassword = () => withAllStyles(import('./ForgotPasswordDialog.tsx'));
@@ -89,9 +90,15 @@ export function LoginPage() {
     validate: schemaResolver(loginBodySchema, { sync: true }),
   });
 
+  // An account with two factors: the password step answers the code step's token.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challengeEnded, setChallengeEnded] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: (data) => startSession(data, queryClient),
+    onSuccess: (data) => {
+      if ('deux_facteurs_requis' in data) setChallenge(data.jeton_2fa);
+      else startSession(data, queryClient);
+    },
   });
 
   // The lock notice's link (…/#deverrouillage=…) and the registration's (…/#verification-email=…)
@@ -134,99 +141,136 @@ export function LoginPage() {
             </Text>
           </Group>
           <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-            <Stack gap={4} mb="lg">
-              <Title order={1} size="h2">
-                Connexion
-              </Title>
-              <Text c="dimmed" size="sm">
-                Accédez à votre espace professionnel de gestion immobilière.
-              </Text>
-            </Stack>
-            <form
-              noValidate
-              onSubmit={form.onSubmit((values) => {
-                mutation.reset();
-                resend.reset();
-                mutation.mutate(values);
-              })}
-            >
-              <Stack gap="md">
-                <Outcome answer={unlock} icon={<IconLockOpen size={18} aria-hidden />} />
-                <Outcome answer={verification} icon={<IconMailCheck size={18} aria-hidden />} />
-                {mutation.isError && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                    <Stack gap="xs" align="flex-start">
-                      {loginErrorMessage(mutation.error)}
-                      {unverified && !resend.isSuccess && (
-                        <Button
-                          size="xs"
-                          variant="white"
-                          color="red"
-                          loading={resend.isPending}
-                          onClick={() => resend.mutate(form.getValues().identifier.trim())}
-                        >
-                          Renvoyer le lien
-                        </Button>
-                      )}
-                    </Stack>
-                  </Alert>
-                )}
-                {unverified && <Outcome answer={resend} icon={<IconMailCheck size={18} aria-hidden />} />}
-                {/* One field for every account (decisions §3): an e-mail, an employee code or a member code. */}
-                <TextInput
-                  label="E-mail ou code"
-                  description="Ou votre code employé (CHES-…) ou membre (ESV-…)"
-                  placeholder="vous@exemple.com"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  leftSection={<IconUser size={16} aria-hidden />}
-                  aria-required
-                  key={form.key('identifier')}
-                  {...form.getInputProps('identifier')}
-                />
-                <PasswordField
-                  label="Mot de passe"
-                  placeholder="Votre mot de passe"
-                  autoComplete="current-password"
-                  aria-required
-                  key={form.key('password')}
-                  {...form.getInputProps('password')}
-                />
-                <Group justify="flex-end">
-                  <Anchor component="button" type="button" size="sm" onClick={forgot.open} aria-busy={forgot.pending}>
-                    Mot de passe oublié ?
-                    <PendingMark pending={forgot.pending} />
-                  </Anchor>
-                </Group>
-                <Button
-                  type="submit"
-                  fullWidth
-                  size="md"
-                  disabled={mutation.isPending}
-                  aria-busy={mutation.isPending}
-                  leftSection={mutation.isPending ? <Loader size={16} color="gray" aria-hidden /> : undefined}
-                >
-                  {mutation.isPending ? 'Connexion en cours...' : 'Se connecter'}
-                </Button>
-                <Stack gap={4} align="center">
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={register.open}
-                    aria-busy={register.pending}
-                  >
-                    Pas encore de compte ? Inscrivez-vous
-                    <PendingMark pending={register.pending} />
-                  </Anchor>
-                  <Anchor component="button" type="button" size="sm" onClick={account.open} aria-busy={account.pending}>
-                    Créer un compte pour suivre vos demandes
-                    <PendingMark pending={account.pending} />
-                  </Anchor>
+            {challenge ? (
+              <SecondFactorStep
+                jeton={challenge}
+                onBack={(message) => {
+                  setChallenge(null);
+                  setChallengeEnded(message ?? null);
+                  mutation.reset();
+                  form.setFieldValue('password', '');
+                }}
+              />
+            ) : (
+              <>
+                <Stack gap={4} mb="lg">
+                  <Title order={1} size="h2">
+                    Connexion
+                  </Title>
+                  <Text c="dimmed" size="sm">
+                    Accédez à votre espace professionnel de gestion immobilière.
+                  </Text>
                 </Stack>
-              </Stack>
-            </form>
+                <form
+                  noValidate
+                  onSubmit={form.onSubmit((values) => {
+                    mutation.reset();
+                    resend.reset();
+                    setChallengeEnded(null);
+                    mutation.mutate(values);
+                  })}
+                >
+                  <Stack gap="md">
+                    <Outcome answer={unlock} icon={<IconLockOpen size={18} aria-hidden />} />
+                    <Outcome answer={verification} icon={<IconMailCheck size={18} aria-hidden />} />
+                    {challengeEnded && (
+                      <Alert
+                        color="orange"
+                        variant="light"
+                        icon={<IconAlertCircle size={18} aria-hidden />}
+                        role="alert"
+                      >
+                        {challengeEnded}
+                      </Alert>
+                    )}
+                    {mutation.isError && (
+                      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                        <Stack gap="xs" align="flex-start">
+                          {loginErrorMessage(mutation.error)}
+                          {unverified && !resend.isSuccess && (
+                            <Button
+                              size="xs"
+                              variant="white"
+                              color="red"
+                              loading={resend.isPending}
+                              onClick={() => resend.mutate(form.getValues().identifier.trim())}
+                            >
+                              Renvoyer le lien
+                            </Button>
+                          )}
+                        </Stack>
+                      </Alert>
+                    )}
+                    {unverified && <Outcome answer={resend} icon={<IconMailCheck size={18} aria-hidden />} />}
+                    {/* One field for every account (decisions §3): an e-mail, an employee code or a member code. */}
+                    <TextInput
+                      label="E-mail ou code"
+                      description="Ou votre code employé (CHES-…) ou membre (ESV-…)"
+                      placeholder="vous@exemple.com"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      leftSection={<IconUser size={16} aria-hidden />}
+                      aria-required
+                      key={form.key('identifier')}
+                      {...form.getInputProps('identifier')}
+                    />
+                    <PasswordField
+                      label="Mot de passe"
+                      placeholder="Votre mot de passe"
+                      autoComplete="current-password"
+                      aria-required
+                      key={form.key('password')}
+                      {...form.getInputProps('password')}
+                    />
+                    <Group justify="flex-end">
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={forgot.open}
+                        aria-busy={forgot.pending}
+                      >
+                        Mot de passe oublié ?
+                        <PendingMark pending={forgot.pending} />
+                      </Anchor>
+                    </Group>
+                    <Button
+                      type="submit"
+                      fullWidth
+                      size="md"
+                      disabled={mutation.isPending}
+                      aria-busy={mutation.isPending}
+                      leftSection={mutation.isPending ? <Loader size={16} color="gray" aria-hidden /> : undefined}
+                    >
+                      {mutation.isPending ? 'Connexion en cours...' : 'Se connecter'}
+                    </Button>
+                    <Stack gap={4} align="center">
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={register.open}
+                        aria-busy={register.pending}
+                      >
+                        Pas encore de compte ? Inscrivez-vous
+                        <PendingMark pending={register.pending} />
+                      </Anchor>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={account.open}
+                        aria-busy={account.pending}
+                      >
+                        Créer un compte pour suivre vos demandes
+                        <PendingMark pending={account.pending} />
+                      </Anchor>
+                    </Stack>
+                  </Stack>
+                </form>
+              </>
+            )}
           </Paper>
         </Stack>
       </Center>

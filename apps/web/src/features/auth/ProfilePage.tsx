@@ -1,26 +1,28 @@
 import { formatDateTime, formatLongDate, fullName, roleLabel } from '@app/shared';
-import { Alert, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
   IconCalendar,
   IconClock,
+  IconDeviceMobile,
   IconKey,
   IconMail,
   IconPencil,
   IconPhone,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSession } from '../../api/index.ts';
-import { profileQuery } from '../../data/auth.ts';
+import { authKeys, profileQuery } from '../../data/auth.ts';
 import { publicSettingsQuery } from '../../data/settings.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { TwoFactorEnrolment } from './TwoFactorEnrolment.tsx';
 
 function InfoRow({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
@@ -60,6 +62,8 @@ export default function ProfilePage() {
   const company = useQuery(publicSettingsQuery()).data?.general;
   const [editOpen, setEditOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const queryClient = useQueryClient();
   // The stored copy stands in while the server cannot be reached.
   const profile = query.data ?? stored;
 
@@ -155,6 +159,25 @@ export default function ProfilePage() {
                 label="Mot de passe modifié le"
                 value={formatLongDate(profile.password_changed_at)}
               />
+              <InfoRow
+                icon={<IconDeviceMobile size={18} />}
+                label="Double authentification"
+                value={
+                  profile.deux_facteurs
+                    ? 'Activée. Téléphone perdu ? Un administrateur peut la réinitialiser.'
+                    : 'Désactivée : seul votre mot de passe protège votre compte.'
+                }
+              />
+              {!profile.deux_facteurs && (
+                <Button
+                  variant="light"
+                  leftSection={<IconShieldLock size={16} aria-hidden />}
+                  onClick={() => setTwoFactorOpen(true)}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Activer la double authentification
+                </Button>
+              )}
               {session.userData?.sessionExpiresAt && (
                 <InfoRow
                   icon={<IconClock size={18} />}
@@ -180,6 +203,21 @@ export default function ProfilePage() {
       </Grid>
       <EditProfileDialog profile={profile} opened={editOpen} onClose={() => setEditOpen(false)} />
       <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <Modal
+        opened={twoFactorOpen}
+        onClose={() => setTwoFactorOpen(false)}
+        title="Activer la double authentification"
+        closeOnClickOutside={false}
+      >
+        {twoFactorOpen && (
+          <TwoFactorEnrolment
+            onDone={() => {
+              setTwoFactorOpen(false);
+              void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+            }}
+          />
+        )}
+      </Modal>
     </Stack>
   );
 }

@@ -11,12 +11,16 @@ const MustChangePasswordScreen = lazy(() =>
   withAllStyles(import('./MustChangePasswordScreen.tsx')).then((m) => ({ default: m.MustChangePasswordScreen })),
 );
 
+const TwoFactorRequiredScreen = lazy(() =>
+  withAllStyles(import('./TwoFactorRequiredScreen.tsx')).then((m) => ({ default: m.TwoFactorRequiredScreen })),
+);
+
 type Phase = 'restoring' | 'ready';
 
 /**
  * Who sees what (spec 1 §2.1, §4; decisions §3): nobody signed in → login; a stored session →
  * 'Chargement...' while the profile is re-read, then the app; a temporary password → only
- * the change-password screen.
+ * the change-password screen; two factors required and none yet → only their enrolment.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -61,6 +65,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <MustChangePasswordScreen />
+      </Suspense>
+    );
+  }
+  if (session.userData.profile.deux_facteurs_a_activer) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <TwoFactorRequiredScreen />
       </Suspense>
     );
   }

@@ -35,6 +35,16 @@ export function SecurityTab({ saved, onSaved }: { saved: Settings['security']; o
             />
           </SimpleGrid>
         </SettingsSection>
+        <SettingsSection
+          title="Double authentification"
+          description="Un code à 6 chiffres d’une application d’authentification, après le mot de passe."
+        >
+          <Switch
+            label="Exiger la double authentification des administrateurs et des comptables"
+            description="Ils l’activent à leur prochaine connexion, avant tout autre écran. Les autres rôles peuvent l’activer depuis leur profil."
+            {...form.getInputProps('twoFactorAuth', { type: 'checkbox' })}
+          />
+        </SettingsSection>
         <SettingsSection title="Mots de passe" description="S’appliquent à chaque nouveau mot de passe.">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput

@@ -10,6 +10,7 @@ import {
   IconPhone,
   IconPlayerPause,
   IconPlayerPlay,
+  IconShieldOff,
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
@@ -24,6 +25,7 @@ export interface UtilisateurActionsProps {
   onDeactivate: (utilisateur: Utilisateur) => void;
   onSuspend: (utilisateur: Utilisateur) => void;
   onResetPassword: (utilisateur: Utilisateur) => void;
+  onResetTwoFactor: (utilisateur: Utilisateur) => void;
   onDelete: (utilisateur: Utilisateur) => void;
 }
 
@@ -33,7 +35,8 @@ const lastSignIn = (u: Utilisateur, prefix = '') =>
 
 /**
  * Modifier, Activer (disabled when actif), Désactiver (when inactif), Suspendre (when suspendu),
- * Réinitialiser le mot de passe, Supprimer (never for a member account: members are kept).
+ * Réinitialiser le mot de passe, Réinitialiser la double authentification (when active),
+ * Supprimer (never for a member account: members are kept).
  */
 function UtilisateurActions({
   utilisateur: u,
@@ -81,6 +84,16 @@ function UtilisateurActions({
       >
         <IconKey size={18} aria-hidden />
       </IconAction>
+      {u.deux_facteurs && (
+        <IconAction
+          label="Réinitialiser la double authentification"
+          ariaLabel={`Réinitialiser la double authentification de ${name}`}
+          color="indigo"
+          onClick={() => on.onResetTwoFactor(u)}
+        >
+          <IconShieldOff size={18} aria-hidden />
+        </IconAction>
+      )}
       {u.role !== 'membre' && (
         <IconAction label="Supprimer" ariaLabel={`Supprimer ${name}`} color="red" onClick={() => on.onDelete(u)}>
           <IconTrash size={18} aria-hidden />

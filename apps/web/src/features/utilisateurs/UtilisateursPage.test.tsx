@@ -31,6 +31,7 @@ function makeUtilisateur(id: number, prenom: string, nom: string, overrides: Par
     statut: 'actif',
     code: null,
     must_change_password: false,
+    deux_facteurs: false,
     date_derniere_connexion: '2026-11-20T10:30:00.000Z',
     created_by: 1,
     updated_by: 1,
@@ -44,7 +45,7 @@ const USERS = [
   makeUtilisateur(3, 'Awa', 'Bamba', { role: 'gestionnaire', code: 'CHES-GES-000002' }),
   makeUtilisateur(5, 'Koffi', 'Kouakou', { role: 'membre', code: 'ESV-2026-00001', statut: 'inactif' }),
   makeUtilisateur(6, 'Hervé', 'Zadi', { role: 'commercial', statut: 'suspendu', date_derniere_connexion: null }),
-  makeUtilisateur(7, 'Didier', 'Yao'),
+  makeUtilisateur(7, 'Didier', 'Yao', { deux_facteurs: true }),
 ];
 
 const STATS = {
@@ -77,6 +78,9 @@ function serve(override?: (call: RecordedCall) => Awaited<ReturnType<Responder>>
     if (action && call.method === 'PUT') {
       const statut = { activate: 'actif', deactivate: 'inactif', suspend: 'suspendu' }[action[2] as string];
       return { status: 200, body: { success: true, data: { ...USERS[0], statut } } };
+    }
+    if (url.pathname === '/api/utilisateurs/7/2fa' && call.method === 'DELETE') {
+      return { status: 200, body: { success: true, message: 'Double authentification réinitialisée.' } };
     }
     if (url.pathname.endsWith('/reset-password') && call.method === 'POST') {
       return { status: 200, body: { success: true, data: { tempPassword: 'Tmp#4821-kqzv' } } };
@@ -176,6 +180,21 @@ describe('UtilisateursPage', () => {
     await user.click(within(result).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('Tmp#4821-kqzv')).not.toBeInTheDocument();
+  });
+
+  it('resets the second factor of an account that has one, after confirmation', async () => {
+    const calls = serve();
+    const { user } = renderWithProviders(<UtilisateursPage />);
+    const awa = await screen.findByRole('article', { name: 'Awa Bamba' });
+    expect(within(awa).queryByRole('button', { name: /double authentification/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la double authentification de Didier Yao' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Réinitialiser la double authentification' });
+    expect(within(confirm).getByText(/il en sera informé par e-mail/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() =>
+      expect(toastStore.getSnapshot().map((t) => t.message)).toContain('Double authentification réinitialisée'),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/utilisateurs/7/2fa']);
   });
 
   it('checks the add-user form, then creates a demandeur, the only role it creates', async () => {

@@ -26,6 +26,7 @@ import {
   useChangeUtilisateurStatut,
   useDeleteUtilisateur,
   useResetUtilisateurPassword,
+  useResetUtilisateurTwoFactor,
   utilisateurStatsQuery,
   utilisateursKeys,
   utilisateursListQuery,
@@ -111,8 +112,12 @@ export default function UtilisateursPage() {
 
   const statut = useChangeUtilisateurStatut();
   const passwordReset = useResetUtilisateurPassword();
+  const twoFactorReset = useResetUtilisateurTwoFactor();
   const removal = useDeleteUtilisateur();
-  const confirm = useConfirmAction<'activate' | 'deactivate' | 'suspend' | 'reset' | 'delete', Utilisateur>({
+  const confirm = useConfirmAction<
+    'activate' | 'deactivate' | 'suspend' | 'reset' | 'resetTwoFactor' | 'delete',
+    Utilisateur
+  >({
     activate: {
       title: 'Activer l’utilisateur',
       message: (u) => `Activer le compte de ${fullName(u)} ? Il pourra de nouveau se connecter.`,
@@ -148,6 +153,16 @@ export default function UtilisateursPage() {
       run: async (u) => setTempPassword({ name: fullName(u), password: await passwordReset.mutateAsync(u) }),
       failure: 'Erreur lors de la réinitialisation du mot de passe',
     },
+    resetTwoFactor: {
+      title: 'Réinitialiser la double authentification',
+      message: (u) =>
+        `Retirer la double authentification de ${fullName(u)} ? Son application et ses codes de secours ne serviront plus ; il en sera informé par e-mail et l’activera à nouveau.`,
+      confirmLabel: 'Réinitialiser',
+      danger: true,
+      run: (u) => twoFactorReset.mutateAsync(u),
+      success: 'Double authentification réinitialisée',
+      failure: 'Erreur lors de la réinitialisation de la double authentification',
+    },
     delete: {
       title: 'Supprimer l’utilisateur',
       message: (u) =>
@@ -176,6 +191,7 @@ export default function UtilisateursPage() {
     onDeactivate: (u: Utilisateur) => confirm.ask('deactivate', u),
     onSuspend: (u: Utilisateur) => confirm.ask('suspend', u),
     onResetPassword: (u: Utilisateur) => confirm.ask('reset', u),
+    onResetTwoFactor: (u: Utilisateur) => confirm.ask('resetTwoFactor', u),
     onDelete: (u: Utilisateur) => confirm.ask('delete', u),
   };
 
