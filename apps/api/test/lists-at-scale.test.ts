@@ -467,23 +467,35 @@ describe('list pages', () => {
     expect(found.json().data[0].id).toBe(id);
   });
 
-  it('counts the matches of a search up to its cap, then says the total is a lower bound', async () => {
+  it('counts the matches of a search up to its cap past the page, says the total is a lower bound, and pages to the end', async () => {
     const produit_id = await createProduit(ctx.db);
+    const matches = 2 * SEARCH_COUNT_CAP + 5;
     await sql`
       INSERT INTO demandes (nom_complet, num_cni, date_naissance, profession, engagement_mensuel, duree_paiement,
                             email, telephone, pays, ville, adresse, produit_id)
       SELECT 'Capé Test' || g, 'CAP' || g, '1990-01-01', 'Comptable', 100000, 60, 'cap' || g || '@test.example',
              '+225 07 00 00 00 00', 'Côte d''Ivoire', 'Abidjan', 'Cocody', ${produit_id}
-      FROM generate_series(1, ${SEARCH_COUNT_CAP + 5}) AS g`.execute(ctx.db);
-    const many = await inject('/api/demandes?search=Cap%C3%A9%20Test&limit=20');
-    expect(many.json().pagination).toEqual({
+      FROM generate_series(1, ${matches}) AS g`.execute(ctx.db);
+    const search = (page: number) => inject(`/api/demandes?search=Cap%C3%A9%20Test&limit=20&page=${page}`);
+    const first = await search(1);
+    const firstCap = 20 + SEARCH_COUNT_CAP;
+    expect(first.json().pagination).toEqual({
       page: 1,
       limit: 20,
-      total: SEARCH_COUNT_CAP,
-      totalPages: SEARCH_COUNT_CAP / 20,
+      total: firstCap,
+      totalPages: firstCap / 20,
       totalExact: false,
     });
-    expect(many.json().data).toHaveLength(20);
+    expect(first.json().data).toHaveLength(20);
+    // The last page it promised counts further: the pages go on, and the count becomes exact.
+    const further = await search(firstCap / 20);
+    expect(further.json().pagination).toMatchObject({
+      total: matches,
+      totalPages: Math.ceil(matches / 20),
+      totalExact: true,
+    });
+    const last = await search(Math.ceil(matches / 20));
+    expect(last.json().data).toHaveLength(matches % 20);
     const one = await inject('/api/demandes?search=Cap%C3%A9%20Test103&limit=20');
     expect(one.json().pagination).toMatchObject({ total: 1, totalExact: true });
   });

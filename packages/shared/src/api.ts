@@ -67,7 +67,10 @@ export const pageQuerySchema = z.object({
     .transform((v) => v.toLowerCase() as 'asc' | 'desc'),
 });
 
-/** A search counts its matches up to this many; beyond, the total says "more than". */
+/**
+ * A search counts its matches up to this many past the page asked; beyond, the total says "more
+ * than" and the pages go on (the next page counts further).
+ */
 export const SEARCH_COUNT_CAP = 200;
 
 export function paginate(page: number, limit: number, total: number, totalExact = true): Pagination {

@@ -6,7 +6,7 @@ import type { Executor } from './database.ts';
 /**
  * Where a list's total comes from: a counter kept by the triggers (`counterKey`); a total the table
  * keeps itself (the audit journal's last position); a count of the matching rows for a small
- * table; or, for a search, a count that stops at SEARCH_COUNT_CAP.
+ * table; or, for a search, a count that stops SEARCH_COUNT_CAP rows past the page asked.
  */
 export type TotalSource = { counter: string } | { kept: RawBuilder<string | null> } | 'count' | 'search';
 
@@ -30,11 +30,22 @@ function ordered<Q extends SelectQueryBuilder<never, never, object>>(query: Q, o
   return order.reduce((q, [column, direction]) => q.orderBy(sql.ref(column), direction) as Q, query);
 }
 
+/**
+ * How far a search counts its matches for a page: SEARCH_COUNT_CAP past the page's last row. Each
+ * page walks no further than its own depth plus that, and the next pages are always known to
+ * exist: a search is paged to its end, however many rows match.
+ */
+const searchCap = (page: number, limit: number) => page * limit + SEARCH_COUNT_CAP;
+
 /** The total as one scalar expression, so that it rides along with the page. */
-function totalOf(matching: SelectQueryBuilder<never, never, object>, source: TotalSource): RawBuilder<string | null> {
+function totalOf(
+  matching: SelectQueryBuilder<never, never, object>,
+  source: TotalSource,
+  cap: number,
+): RawBuilder<string | null> {
   if (source === 'count') return sql`(${matching.select(sql`count(*)`.as('n'))})`;
   if (source === 'search') {
-    const capped = matching.select(sql`1`.as('one')).limit(sql.lit(SEARCH_COUNT_CAP + 1));
+    const capped = matching.select(sql`1`.as('one')).limit(sql.lit(cap + 1));
     return sql`(SELECT count(*) FROM (${capped}) AS capped)`;
   }
   return 'kept' in source ? source.kept : counterValue(source.counter);
@@ -59,12 +70,13 @@ export async function pageOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O
     .offset(sql.lit((list.page - 1) * list.limit));
   const inPage = sql<SqlBool>`${sql.ref(list.key)} IN (${keys})`;
   const paged = ordered(list.details(inPage) as SelectQueryBuilder<never, never, O>, list.order);
-  const total = totalOf(matching, list.total);
+  const cap = searchCap(list.page, list.limit);
+  const total = totalOf(matching, list.total, cap);
   const rows = (await paged.select(total.as('total')).execute()) as (O & { total: string | null })[];
   // Past the last page no row carries the total.
   const counted =
     rows.length > 0 ? rows[0]?.total : (await db.selectNoFrom(total.as('total')).executeTakeFirst())?.total;
   const n = Number(counted ?? 0);
-  const exact = list.total !== 'search' || n <= SEARCH_COUNT_CAP;
-  return { rows, pagination: paginate(list.page, list.limit, exact ? n : SEARCH_COUNT_CAP, exact) };
+  const exact = list.total !== 'search' || n <= cap;
+  return { rows, pagination: paginate(list.page, list.limit, exact ? n : cap, exact) };
 }

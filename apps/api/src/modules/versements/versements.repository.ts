@@ -66,7 +66,7 @@ export async function findVersement(db: Executor, scope: Scope, id: number) {
 /**
  * Where the total comes from: the kept counter for the whole list under its counted filters;
  * an exact count within one member or product (a few hundred rows at most) or within a scope;
- * a count capped at SEARCH_COUNT_CAP for a search or a date range, which may match thousands.
+ * a count capped SEARCH_COUNT_CAP rows past the page for a search or a date range, which may match thousands.
  */
 function versementsTotal(scope: Scope, query: VersementListQuery): TotalSource {
   if (query.search || query.date_debut || query.date_fin) return 'search';

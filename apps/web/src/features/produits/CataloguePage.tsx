@@ -1,4 +1,4 @@
-import { can, DISPONIBILITES, PRODUIT_TYPES, type Produit, pageSummary, plural } from '@app/shared';
+import { can, DISPONIBILITES, PRODUIT_TYPES, type Produit, pageSummary, pluralTotal } from '@app/shared';
 import { Badge, Button, Card, CloseButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingEstate, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -206,7 +206,7 @@ export default function CataloguePage() {
           summary={pageSummary(
             Math.min(filters.page, totalPages),
             totalPages,
-            `${plural(pagination?.total ?? 0, 'produit')} au total`,
+            `${pluralTotal(pagination ?? { total: 0 }, 'produit')} au total`,
           )}
         />
       )}
