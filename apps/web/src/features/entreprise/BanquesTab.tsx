@@ -24,13 +24,11 @@ import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { oneOf, useListFilters } from '../../ui/use-list-filters.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 import { BanqueCard } from './BanqueCard.tsx';
 import { BanqueCreatedDialog } from './BanqueCreatedDialog.tsx';
 import { BanqueFormModal } from './BanqueFormModal.tsx';
 import { MouvementsModal } from './MouvementsModal.tsx';
-
-/** Banks a page (the server's default); a company has a handful. */
-export const BANQUES_PAGE_SIZE = 50;
 
 const BANQUE_PARAMS = { statut: oneOf('statut', BANQUE_STATUTS) };
 
@@ -90,7 +88,7 @@ export function BanquesTab({ canManage }: { canManage: boolean }) {
   const [historyId, setHistoryId] = useState<number | null>(null);
   const closeCreated = useCallback(() => setCreated(false), []);
 
-  const query = useQuery(banquesListQuery({ page, limit: BANQUES_PAGE_SIZE, statut: values.statut }));
+  const query = useQuery(banquesListQuery({ page, limit: usePageSize(), statut: values.statut }));
   const removal = useDeleteBanque();
   const confirm = useConfirmAction<'delete', Banque>({
     delete: {

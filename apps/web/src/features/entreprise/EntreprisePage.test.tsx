@@ -1,4 +1,4 @@
-import { BANQUE_MESSAGES } from '@app/shared';
+import { BANQUE_MESSAGES, DEFAULT_PREFERENCES } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { circuitBreaker, sessionStore } from '../../api/index.ts';
@@ -88,7 +88,8 @@ describe('EntreprisePage', () => {
     expect(within(tiles).getByText('Banques actives').nextSibling).toHaveTextContent('2');
     expect(within(tiles).getByText('Solde total').nextSibling?.textContent).toBe('47\u202f900\u202f000\u00a0FCFA');
     expect(screen.getByText('Page 1 sur 1 – 3 banques au total')).toBeInTheDocument();
-    expect(listCalls(calls)[0]?.searchParams.toString()).toBe('page=1&limit=50');
+    // The account's 'Éléments par page'.
+    expect(listCalls(calls)[0]?.searchParams.toString()).toBe(`page=1&limit=${DEFAULT_PREFERENCES.itemsPerPage}`);
   });
 
   it('filters by status through the address', async () => {
@@ -197,11 +198,17 @@ describe('EntreprisePage', () => {
       '',
       'Système',
     ]);
-    expect(within(dialog).getByText('Page 1 sur 2 – 21 mouvements')).toBeInTheDocument();
+    // A page is the account's 'Éléments par page'.
+    const limit = DEFAULT_PREFERENCES.itemsPerPage;
+    const pages = Math.ceil(21 / limit);
+    expect(within(dialog).getByText(`Page 1 sur ${pages} – 21 mouvements`)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(within(dialog).getByText('Page 2 sur 2 – 21 mouvements')).toBeInTheDocument());
+    await waitFor(() => expect(within(dialog).getByText(`Page 2 sur ${pages} – 21 mouvements`)).toBeInTheDocument());
     const asked = calls.filter((c) => c.url.startsWith('/api/banques/2/mouvements')).map((c) => c.url);
-    expect(asked).toEqual(['/api/banques/2/mouvements?page=1&limit=20', '/api/banques/2/mouvements?page=2&limit=20']);
+    expect(asked).toEqual([
+      `/api/banques/2/mouvements?page=1&limit=${limit}`,
+      `/api/banques/2/mouvements?page=2&limit=${limit}`,
+    ]);
   });
 
   it('says when a bank has no movement yet, and when they cannot be loaded', async () => {

@@ -19,10 +19,8 @@ import { Pager } from '../../ui/Pager.tsx';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 import { auteurText } from './banque-format.ts';
-
-/** Movements per page (the server's default). */
-export const MOUVEMENTS_PAGE_SIZE = 20;
 
 /** '+ 50 000 FCFA' for a credit, '− 50 000 FCFA' for a debit (U+2212, a no-break space after it). */
 function signedAmount(m: Mouvement): string {
@@ -115,7 +113,7 @@ function MouvementsList({ mouvements }: { mouvements: Mouvement[] }) {
 /** Holds one opening's page: each opening starts on the newest movements. */
 function MouvementsContent({ banque, phone }: { banque: Banque; phone: boolean }) {
   const [page, setPage] = useState(1);
-  const query = useQuery(mouvementsQuery(banque.id, { page, limit: MOUVEMENTS_PAGE_SIZE }));
+  const query = useQuery(mouvementsQuery(banque.id, { page, limit: usePageSize() }));
   const data = query.data;
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
   useLastPageClamp(page, data ? totalPages : undefined, setPage);

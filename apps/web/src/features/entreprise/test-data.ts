@@ -123,7 +123,8 @@ export function serveBanques(override?: (call: RecordedCall) => Awaited<ReturnTy
               }),
             ]
           : [makeMouvement(4, { operation: 'depot', montant: 50_000, solde_apres: 12_050_000 })];
-      return { status: 200, body: { success: true, data: items, pagination: page(21, 20, pageNumber) } };
+      const limit = Number(url.searchParams.get('limit'));
+      return { status: 200, body: { success: true, data: items, pagination: page(21, limit, pageNumber) } };
     }
     const one = /^\/api\/banques\/(\d+)(\/solde)?$/.exec(url.pathname);
     if (one) {

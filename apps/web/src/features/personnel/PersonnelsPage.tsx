@@ -45,12 +45,11 @@ import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { oneOf, useListFilters } from '../../ui/use-list-filters.ts';
+import { usePageSize } from '../../ui/use-page-size.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { PersonnelCard, PersonnelTable } from './PersonnelCard.tsx';
 import { PersonnelFormModal } from './PersonnelFormModal.tsx';
 import { staffLoadError } from './personnel-format.ts';
-
-const PERSONNEL_PAGE_SIZE = 12;
 
 const ROLE_FILTER = [{ value: ALL, label: 'Tous les rôles' }, ...roleOptions(STAFF_ROLES)];
 /** The page's filter lists the first five departments (spec 3 §5). */
@@ -91,11 +90,12 @@ function PersonnelsContent({ role }: { role: Role }) {
     useListFilters(PERSONNEL_PARAMS);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Personnel | null>(null);
+  const pageSize = usePageSize();
 
   const query = useQuery(
     personnelListQuery({
       page,
-      limit: PERSONNEL_PAGE_SIZE,
+      limit: pageSize,
       search,
       ...values,
     }),
