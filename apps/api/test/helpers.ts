@@ -97,6 +97,8 @@ export async function buildTestApp(
       await engines?.stop();
       if (databaseUrl && schema) await dropSchema(database.db, schema);
       await database.close();
+      // A mail handed over in the background (a registration's link) may still be writing its file.
+      await mail.settled();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -263,6 +265,11 @@ export class TestMailer implements Mailer {
     this.handed.push({ message, delivered });
     for (const watcher of this.watchers) watcher();
     return delivered;
+  }
+
+  /** Once every message handed over is delivered or has failed. */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.handed.map(({ delivered }) => delivered));
   }
 
   /** The messages handed over for the address, oldest first. */

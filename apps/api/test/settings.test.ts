@@ -58,13 +58,14 @@ describe('rights', () => {
 });
 
 describe('preferences', () => {
-  it('starts from the defaults: automatic theme, 10 per page, e-mail notices on, every notification at once', async () => {
+  it('starts from the defaults: automatic theme, 10 per page, e-mail notices on, drafts kept, every notification at once', async () => {
     const { auth } = await loginAs(ctx, 'commercial');
     const response = await call('GET', '/api/preferences', auth);
     expect(response.json().data).toEqual({
       theme: 'auto',
       itemsPerPage: 10,
       emailNotifications: true,
+      autoSave: true,
       notifications: DEFAULT_NOTIFICATION_PREFS,
     });
     expect(DEFAULT_PREFERENCES).toEqual(response.json().data);
@@ -81,10 +82,12 @@ describe('preferences', () => {
     });
     await call('PUT', '/api/preferences', me.auth, { itemsPerPage: 50 });
     await call('PUT', '/api/preferences', me.auth, { notifications: { newDemande: false, emailFrequency: 'daily' } });
+    await call('PUT', '/api/preferences', me.auth, { autoSave: false });
     expect((await call('GET', '/api/preferences', me.auth)).json().data).toEqual({
       theme: 'dark',
       itemsPerPage: 50,
       emailNotifications: true,
+      autoSave: false,
       notifications: { ...DEFAULT_NOTIFICATION_PREFS, newDemande: false, emailFrequency: 'daily' },
     });
     expect((await call('GET', '/api/preferences', other.auth)).json().data).toEqual(DEFAULT_PREFERENCES);
@@ -114,6 +117,12 @@ describe('preferences', () => {
         record_id: String(me.account.id),
         old_values: { 'notifications.newDemande': true, 'notifications.emailFrequency': 'immediate' },
         new_values: { 'notifications.newDemande': false, 'notifications.emailFrequency': 'daily' },
+      },
+      {
+        user_id: me.account.id,
+        record_id: String(me.account.id),
+        old_values: { autoSave: true },
+        new_values: { autoSave: false },
       },
     ]);
   });

@@ -18,6 +18,8 @@ export const preferencesSchema = z.object({
   theme: z.enum(THEMES, { error: 'Thème inconnu' }),
   itemsPerPage: z.literal(ITEMS_PER_PAGE, { error: 'Choisissez 5, 10, 25 ou 50 éléments par page' }),
   emailNotifications: z.boolean(),
+  /** Long creation forms (product, demande, chantier) keep a draft in the browser and offer it back. */
+  autoSave: z.boolean(),
   notifications: notificationPrefsSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -32,6 +34,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'auto',
   itemsPerPage: 10,
   emailNotifications: true,
+  autoSave: true,
   notifications: DEFAULT_NOTIFICATION_PREFS,
 };
 

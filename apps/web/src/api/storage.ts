@@ -10,6 +10,9 @@ export const STORAGE_KEYS = {
 
 export const DEFAULT_API_BASE_URL = '/api';
 
+/** The forms' drafts (ui/use-draft.ts), one per account and form, under this prefix. */
+export const DRAFT_PREFIX = 'brouillon:';
+
 /** What the app keeps about the signed-in person: the user, the profile and the end of the session. */
 export interface UserData {
   user: { id: number; email: string };
@@ -57,8 +60,16 @@ export const storage = {
     return value?.startsWith('/') && !value.startsWith('//') ? value.replace(/\/+$/, '') : DEFAULT_API_BASE_URL;
   },
   setApiBaseUrl: (url: string) => write(STORAGE_KEYS.apiBaseUrl, url),
-  /** Everything the app stored, on logout or when the session is over. */
+  /**
+   * Everything the app stored, on logout or when the session is over; the forms' drafts too: a
+   * shared computer keeps nothing that was typed.
+   */
   clearAll(): void {
     for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+    try {
+      for (const key of Object.keys(window.localStorage)) if (key.startsWith(DRAFT_PREFIX)) write(key, null);
+    } catch {
+      // No storage: no draft either.
+    }
   },
 };

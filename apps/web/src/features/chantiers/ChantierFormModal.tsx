@@ -14,9 +14,11 @@ import { type ChantierResult, useSaveChantier } from '../../data/chantiers.ts';
 import { gestionnairesActifsQuery } from '../../data/personnel.ts';
 import { produitsListQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
+import { DraftNotice } from '../../ui/DraftNotice.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
+import { useDraft } from '../../ui/use-draft.ts';
 import {
   type ChantierFormValues,
   chantierCreateBody,
@@ -62,6 +64,7 @@ export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormMod
       save.reset();
     },
   });
+  const draft = useDraft('chantier', form, { enabled: !editing });
   // Bumped when an error appears: the focus (and the scroll) goes to the field to correct.
   const [invalidAt, setInvalidAt] = useState(0);
   const fields = useRef<HTMLDivElement>(null);
@@ -87,6 +90,7 @@ export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormMod
   const reset = () => {
     form.setValues(chantier ? chantierValues(chantier) : emptyChantierValues());
     form.clearErrors();
+    draft.look();
   };
 
   const showErrors = (errors: Record<string, string>) => {
@@ -104,9 +108,10 @@ export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormMod
     const saved: Promise<ChantierResult> = chantier
       ? save.mutateAsync({ id: chantier.id, body: chantierUpdateBody(values) })
       : save.mutateAsync({ body: chantierCreateBody(values) });
-    return saved.then(({ chantier: result, message }) =>
-      editing ? message : `Le chantier ${result.nom_chantier} a été créé avec succès.`,
-    );
+    return saved.then(({ chantier: result, message }) => {
+      draft.clear();
+      return editing ? message : `Le chantier ${result.nom_chantier} a été créé avec succès.`;
+    });
   };
 
   // The chantier's own choices stay offered when the lists no longer have them (an inactive site…).
@@ -149,6 +154,7 @@ export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormMod
             : 'Créer le chantier'
       }
     >
+      <DraftNotice draft={draft} />
       <div ref={fields} style={{ display: 'contents' }}>
         <Fieldset legend="Informations générales" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -8,8 +8,10 @@ import { useCreateDemande, useUpdateDemande } from '../../data/demandes.ts';
 import { availableProduitsQuery } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { checkOnBlur } from '../../ui/check-on-blur.ts';
+import { DraftNotice } from '../../ui/DraftNotice.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
+import { useDraft } from '../../ui/use-draft.ts';
 import { DemandeContactFields, DemandeFinanceFields, DemandeIdentityFields } from './DemandeFields.tsx';
 import { demandeCreateErrors, missesRequired, REQUIRED_FIELDS_MESSAGE } from './demande-create-form.ts';
 import {
@@ -51,6 +53,8 @@ export function DemandeFormModal({ opened, onClose, demande = null, ownEmail }: 
     validate: (values) => demandeCreateErrors(values, siteId),
     enhanceGetInputProps: checkOnBlur(['engagement_mensuel']),
   });
+  // The product is chosen again: it hangs on a site, which the form does not hold.
+  const draft = useDraft('demande', form, { enabled: !editing, omit: ['produit_id'] });
   const [missing, setMissing] = useState(false);
   // Bumped when errors appear: the focus (and the scroll) goes to the first field to correct.
   const [invalidAt, setInvalidAt] = useState(0);
@@ -71,6 +75,7 @@ export function DemandeFormModal({ opened, onClose, demande = null, ownEmail }: 
     form.clearErrors();
     setSiteId(demande ? String(demande.produit.site_id) : null);
     setMissing(false);
+    draft.look();
   };
 
   const showErrors = (errors: Record<string, string>) => {
@@ -87,7 +92,10 @@ export function DemandeFormModal({ opened, onClose, demande = null, ownEmail }: 
     }
     const body = demandeBody(values);
     const saved = demande ? update.mutateAsync({ id: demande.id, body }) : create.mutateAsync(body);
-    return saved.then(({ message }) => message);
+    return saved.then(({ message }) => {
+      draft.clear();
+      return message;
+    });
   };
 
   // The demande's own product stays offered on its site, though a validation may have taken it since.
@@ -123,6 +131,7 @@ export function DemandeFormModal({ opened, onClose, demande = null, ownEmail }: 
       submitDisabled={editing && !form.isDirty()}
       successScreen={editing ? undefined : { closeAfterMs: DEMANDE_CREATED_CLOSE_MS }}
     >
+      <DraftNotice draft={draft} note="Le site et le produit sont à choisir à nouveau." />
       <div ref={fields} style={{ display: 'contents' }}>
         {missing && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

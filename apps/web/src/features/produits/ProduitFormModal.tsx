@@ -15,10 +15,12 @@ import { useState } from 'react';
 import { useSaveProduit } from '../../data/produits.ts';
 import { activeSitesQuery } from '../../data/sites.ts';
 import { checkOnBlur } from '../../ui/check-on-blur.ts';
+import { DraftNotice } from '../../ui/DraftNotice.tsx';
 import { FileDropzone } from '../../ui/FileDropzone.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { SiteSelect } from '../../ui/SiteSelect.tsx';
+import { useDraft } from '../../ui/use-draft.ts';
 
 type Num = number | string;
 
@@ -113,6 +115,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     validate: (values) => validateFields(toBodyInput(values) as never),
     enhanceGetInputProps: checkOnBlur(['prix_vente', 'caution']),
   });
+  const draft = useDraft('produit', form, { enabled: !editing });
 
   // Each opening starts afresh: the product's values or the defaults, no files.
   const reset = () => {
@@ -123,6 +126,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     setImages([]);
     setPlans([]);
     setFileErrors({});
+    draft.look();
   };
 
   const checkFiles = (): FileErrors => {
@@ -139,9 +143,10 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
     setFileErrors(files);
     if (fields.hasErrors || files.image || files.plan) return undefined;
     const body = produitBodySchema.parse(toBodyInput(form.getValues()));
-    return save
-      .mutateAsync({ id: produit?.id, body, images, plans })
-      .then(({ message }) => (editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès'));
+    return save.mutateAsync({ id: produit?.id, body, images, plans }).then(({ message }) => {
+      draft.clear();
+      return editing ? (message ?? 'Produit mis à jour avec succès') : 'Produit créé avec succès';
+    });
   };
 
   const chosenSite = sites.data?.find((s) => String(s.id) === form.values.site_id);
@@ -164,6 +169,7 @@ export function ProduitFormModal({ opened, onClose, produit }: ProduitFormModalP
       submitLabel={editing ? 'Enregistrer les modifications' : 'Créer le produit'}
       successScreen={editing ? undefined : { closeAfterMs: PRODUIT_CREATED_CLOSE_MS }}
     >
+      <DraftNotice draft={draft} note="Les images et les plans sont à joindre à nouveau." />
       <TextInput label="Titre" withAsterisk maxLength={200} {...form.getInputProps('titre')} />
       <Textarea
         label="Description"

@@ -1,5 +1,5 @@
 import { ITEMS_PER_PAGE, type Preferences, type Theme } from '@app/shared';
-import { Select, SimpleGrid, Stack, Text, useMantineColorScheme } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -14,7 +14,8 @@ const PAGE_SIZE_OPTIONS = ITEMS_PER_PAGE.map((n) => ({ value: String(n), label: 
 
 /**
  * 'Utilisateur' (every role): the theme, applied as soon as it is chosen and kept for the account
- * once saved (left unsaved, the saved one comes back), and the page size of the lists.
+ * once saved (left unsaved, the saved one comes back), the page size of the lists, and the drafts
+ * of the long forms.
  */
 export function UserTab({ saved, onSaved }: { saved: Preferences; onSaved: () => void }) {
   const { setColorScheme } = useMantineColorScheme();
@@ -48,7 +49,7 @@ export function UserTab({ saved, onSaved }: { saved: Preferences; onSaved: () =>
             />
             <Select
               label="Éléments par page"
-              description="Versements, dépenses et journal d’audit"
+              description="Versements, dépenses, retards, personnel, banques et journal d’audit"
               data={PAGE_SIZE_OPTIONS}
               allowDeselect={false}
               {...pageSizeInput}
@@ -56,6 +57,11 @@ export function UserTab({ saved, onSaved }: { saved: Preferences; onSaved: () =>
               onChange={(value) => value && pageSizeInput.onChange(Number(value))}
             />
           </SimpleGrid>
+          <Switch
+            label="Garder un brouillon des formulaires longs"
+            description="Produit, demande, chantier : ce que vous saisissez est gardé dans ce navigateur et vous est proposé à la réouverture, jusqu’à l’envoi ou la déconnexion."
+            {...form.getInputProps('autoSave', { type: 'checkbox' })}
+          />
           <Text size="sm" c="dimmed">
             Le thème s’applique tout de suite ; sauvegardez pour le retrouver à chaque connexion.
           </Text>
