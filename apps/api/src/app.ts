@@ -25,6 +25,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { deuxFacteursRoutes } from './modules/auth/deux-facteurs.routes.ts';
 import { DeuxFacteursService } from './modules/auth/deux-facteurs.service.ts';
+import { photoProfilRoutes } from './modules/auth/photo-profil.routes.ts';
+import { PhotoProfilService } from './modules/auth/photo-profil.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
@@ -153,7 +155,12 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
 
   const mail =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const auth = new AuthService(db, config, settings, new TokenSigner(config.jwtSecret), mail, app.log, inTurn);
+  const files = fileStoreFor(config);
+  if (files instanceof LocalFiles) mkdirSync(files.root, { recursive: true, mode: 0o700 });
+  if (files instanceof S3Files) app.addHook('onClose', async () => files.close());
+  const media = new MediaStore(files, config.jwtSecret);
+  const signer = new TokenSigner(config.jwtSecret);
+  const auth = new AuthService(db, config, settings, signer, mail, app.log, media, inTurn);
   const notices = new NoticeMailer(db, settings, mail, app.log);
   app.addHook('onClose', () => notices.settled());
   const rappels = new RappelsService(db, settings, mail, config.publicUrl, app.log);
@@ -200,10 +207,6 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
   // A backup under way ends (written, verified) before the database closes.
   app.addHook('onClose', () => sauvegardes.termine());
 
-  const files = fileStoreFor(config);
-  if (files instanceof LocalFiles) mkdirSync(files.root, { recursive: true, mode: 0o700 });
-  if (files instanceof S3Files) app.addHook('onClose', async () => files.close());
-  const media = new MediaStore(files, config.jwtSecret);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // Over plain HTTP (an office's http://192.168.1.10:3000) upgrade-insecure-requests would turn every
@@ -268,6 +271,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       }
       await api.register(healthRoutes, { db, redis, files });
       await api.register(authRoutes, { auth, config });
+      await api.register(photoProfilRoutes, { photos: new PhotoProfilService(db, media) });
       await api.register(deuxFacteursRoutes, {
         deuxFacteurs: new DeuxFacteursService(db, config, mail, app.log),
         config,
@@ -287,8 +291,8 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       await api.register(echeanciersRoutes, { echeanciers: new EcheanciersService(db, settings) });
       await api.register(retardsRoutes, { retards: new RetardsService(db, settings) });
       await api.register(rappelsRoutes, { rappels });
-      await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings) });
-      await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings) });
+      await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings, media) });
+      await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings, media) });
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
       await api.register(versementsRoutes, { versements: new VersementsService(db, media, notices), media });

@@ -32,6 +32,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** One's own profile photo (issue 26): cropped square in the browser, one image checked by its content. */
+export const PHOTO_PROFIL_MESSAGES = {
+  required: 'Choisissez une photo (JPEG, PNG ou WebP).',
+  saved: 'Photo de profil enregistrée',
+  removed: 'Photo de profil retirée',
+} as const;
+
 export const loginBodySchema = z.object({
   identifier: requiredText('Veuillez saisir votre identifiant').max(254),
   password: z

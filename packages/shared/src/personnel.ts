@@ -45,6 +45,8 @@ export const personnelSchema = z.object({
   prenom: z.string(),
   email: z.string(),
   telephone: z.string().nullable(),
+  /** The profile photo's signed address, or null. */
+  photo_profil: z.string().nullable(),
   role: staffRoleSchema,
   departement: z.string(),
   poste: z.string(),

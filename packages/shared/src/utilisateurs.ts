@@ -10,6 +10,8 @@ export const utilisateurSchema = z.object({
   prenom: z.string(),
   email: z.string(),
   telephone: z.string().nullable(),
+  /** The profile photo's signed address, or null. */
+  photo_profil: z.string().nullable(),
   role: roleSchema,
   statut: accountStatutSchema,
   /** The employee code or member code linked to the account, if any. */

@@ -13,6 +13,7 @@ import {
   type RegisterBody,
 } from '@app/shared';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendFormData } from '../api/form-data-request.ts';
 import { type ApiMessage, api, sessionStore, tokenMonitor } from '../api/index.ts';
 
 /** Account kinds of the password reset (spec 1 §2.3). */
@@ -63,6 +64,19 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
 export async function updateProfile(body: ProfileUpdateBody): Promise<{ profile: Profile; message: string }> {
   const answer = await api.put<{ data: unknown; message?: string }>('/personnel-auth/profile', body);
   return { profile: profileSchema.parse(answer.data), message: answer.message ?? 'Profil sauvegardé avec succès !' };
+}
+
+/** Replaces one's profile photo with the square image cropped in the browser; answers the profile. */
+export async function uploadProfilePhoto(photo: Blob): Promise<{ profile: Profile; message: string }> {
+  const form = new FormData();
+  form.append('photo', photo, 'photo.jpg');
+  const answer = await sendFormData<{ data: unknown; message: string }>('PUT', '/personnel-auth/profile/photo', form);
+  return { profile: profileSchema.parse(answer.data), message: answer.message };
+}
+
+export async function removeProfilePhoto(): Promise<{ profile: Profile; message: string }> {
+  const answer = await api.delete<{ data: unknown; message: string }>('/personnel-auth/profile/photo');
+  return { profile: profileSchema.parse(answer.data), message: answer.message };
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
@@ -149,6 +163,18 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData(authKeys.profile(), profile);
+      sessionStore.setProfile(profile);
+    },
+  });
+}
+
+/** One's profile photo, replaced (a cropped image) or removed (null): the header shows it at once. */
+export function useProfilePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: Blob | null) => (photo ? uploadProfilePhoto(photo) : removeProfilePhoto()),
     onSuccess: ({ profile }) => {
       queryClient.setQueryData(authKeys.profile(), profile);
       sessionStore.setProfile(profile);

@@ -21,6 +21,7 @@ import type { Database, Executor, InTurn } from '../../db/database.ts';
 import type { Utilisateur } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, sendInBackground } from '../../mail/mailer.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { securite } from '../notifications/notifications.evenements.ts';
 import { notifier } from '../notifications/notifications.repository.ts';
@@ -91,8 +92,8 @@ const REFRESH_REUSE_GRACE_MS = 30_000;
 /** last_activity_at is written at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** `mustEnrol`: the session asking may only enrol in two-factor sign-in. */
-export function toProfile(row: Utilisateur, mustEnrol = false): Profile {
+/** `mustEnrol`: the session asking may only enrol in two-factor sign-in; the photo at its signed address. */
+export function toProfile(row: Utilisateur, mustEnrol: boolean, media: MediaStore): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -100,7 +101,7 @@ export function toProfile(row: Utilisateur, mustEnrol = false): Profile {
     prenom: row.prenom,
     telephone: row.telephone,
     role: row.role,
-    photo_profil: row.photo_profil,
+    photo_profil: row.photo_profil ? media.url(row.photo_profil) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     password_changed_at: row.password_changed_at.toISOString(),
@@ -168,6 +169,7 @@ export class AuthService {
     private readonly signer: TokenSigner,
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
+    private readonly media: MediaStore,
     /** Other instances on the database (PostgreSQL): their attempts on the pair wait too. */
     private readonly inTurn?: InTurn,
   ) {
@@ -270,7 +272,11 @@ export class AuthService {
       record_id: account.id,
       new_values: proof,
     });
-    return { ...tokens, personnel: toProfile(updated, mustEnrol), must_change_password: updated.must_change_password };
+    return {
+      ...tokens,
+      personnel: toProfile(updated, mustEnrol, this.media),
+      must_change_password: updated.must_change_password,
+    };
   }
 
   /** The password was right on an account with two factors: the code step's token, single use, for a few minutes. */
@@ -478,7 +484,7 @@ export class AuthService {
       refreshToken: next,
       sessionExpiresAt: session.expires_at.toISOString(),
       user: { id: account.id, email: account.email },
-      profile: toProfile(account, session.deux_facteurs_a_activer),
+      profile: toProfile(account, session.deux_facteurs_a_activer, this.media),
     };
   }
 
@@ -527,7 +533,7 @@ export class AuthService {
   async profile(caller: Caller): Promise<Profile> {
     const account = await findUtilisateurById(this.db, caller.id);
     if (!account) throw sessionExpired();
-    return toProfile(account, caller.mustEnrolTwoFactor);
+    return toProfile(account, caller.mustEnrolTwoFactor, this.media);
   }
 
   async updateProfile(caller: Caller, body: ProfileUpdateBody): Promise<Profile> {
@@ -538,7 +544,7 @@ export class AuthService {
       if (other && other.id !== caller.id)
         throw new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       const { old_values, new_values } = changedFields(before, body);
-      if (Object.keys(new_values).length === 0) return toProfile(before, caller.mustEnrolTwoFactor);
+      if (Object.keys(new_values).length === 0) return toProfile(before, caller.mustEnrolTwoFactor, this.media);
       const after = await updateUtilisateur(trx, caller.id, { ...new_values, updated_by: caller.id });
       await insertAudit(trx, caller, {
         action: 'updated',
@@ -560,7 +566,7 @@ export class AuthService {
           ].join('\n'),
         });
       }
-      return toProfile(after, caller.mustEnrolTwoFactor);
+      return toProfile(after, caller.mustEnrolTwoFactor, this.media);
     });
   }
 

@@ -8,8 +8,9 @@ import { sendStored } from '../../media/private-file.ts';
 const IMAGE = /\.(jpe?g|png|webp)$/;
 
 /**
- * Photos and plans at the signed addresses the catalogue JSON gives to signed-in people
- * (an <img> cannot send a bearer token). Unsigned or expired addresses answer 404.
+ * Photos and plans at the signed addresses the catalogue JSON gives to signed-in people, and the
+ * accounts' profile photos (an <img> cannot send a bearer token). Unsigned or expired addresses
+ * answer 404.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (app, { media }) => {
   app.get(
@@ -18,7 +19,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
       config: { public: true, rateLimit: false },
       schema: {
         hide: true,
-        params: z.object({ '*': z.string().regex(/^(produits|sites)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/) }),
+        params: z.object({ '*': z.string().regex(/^(produits|sites|utilisateurs)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/) }),
         querystring: z.object({ exp: intField(undefined, { max: Number.MAX_SAFE_INTEGER }), sig: z.string().max(64) }),
         response: { 200: z.unknown().describe('Le fichier') },
       },

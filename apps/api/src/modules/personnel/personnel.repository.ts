@@ -29,6 +29,7 @@ function personnelSelect(db: Executor) {
     'u.prenom',
     'u.email',
     'u.telephone',
+    'u.photo_profil',
     'u.role',
     'u.statut',
     'u.date_derniere_connexion',

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { nouveauCompte } from '../notifications/notifications.evenements.ts';
@@ -45,7 +46,7 @@ const ACCOUNT_FIELDS = ['nom', 'prenom', 'email', 'telephone', 'role', 'statut']
 const SEARCH_LIMIT = 20;
 
 /** The API names a staff member by his account id (`gere_par`, `gestionnaire_id`); the file's own id stays inside. */
-function toPersonnel(row: PersonnelRow): Personnel {
+function toPersonnel(row: PersonnelRow, media: MediaStore): Personnel {
   return {
     id: row.utilisateur_id,
     code_employe: row.code_employe,
@@ -54,6 +55,7 @@ function toPersonnel(row: PersonnelRow): Personnel {
     prenom: row.prenom,
     email: row.email,
     telephone: row.telephone,
+    photo_profil: row.photo_profil ? media.url(row.photo_profil) : null,
     role: row.role as StaffRole,
     departement: row.departement,
     poste: row.poste,
@@ -90,15 +92,16 @@ export class PersonnelService {
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
+    private readonly media: MediaStore,
   ) {}
 
   async list(_caller: Caller, query: PersonnelListQuery) {
     const { rows, pagination } = await listPersonnel(this.db, query);
-    return { data: rows.map(toPersonnel), pagination };
+    return { data: rows.map((row) => toPersonnel(row, this.media)), pagination };
   }
 
   async search(_caller: Caller, q: string): Promise<Personnel[]> {
-    return (await searchPersonnel(this.db, q, SEARCH_LIMIT)).map(toPersonnel);
+    return (await searchPersonnel(this.db, q, SEARCH_LIMIT)).map((row) => toPersonnel(row, this.media));
   }
 
   async activeGestionnaires(_caller: Caller): Promise<GestionnaireActif[]> {
@@ -109,7 +112,7 @@ export class PersonnelService {
   async get(_caller: Caller, id: number): Promise<Personnel> {
     const row = await findPersonnel(this.db, id);
     if (!row) throw notFound();
-    return toPersonnel(row);
+    return toPersonnel(row, this.media);
   }
 
   async stats(_caller: Caller): Promise<PersonnelStats> {

@@ -106,6 +106,7 @@ function accountSelect(db: Executor) {
       'u.prenom',
       'u.email',
       'u.telephone',
+      'u.photo_profil',
       'u.role',
       'u.statut',
       'u.must_change_password',

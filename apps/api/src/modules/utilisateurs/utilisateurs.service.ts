@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { liftLoginLocks, revokeAccountSessions } from '../auth/auth.repository.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
@@ -32,13 +33,14 @@ import {
 
 const notFound = () => new AppError('NOT_FOUND', 'Utilisateur non trouvé');
 
-function toUtilisateur(row: AccountRow): Utilisateur {
+function toUtilisateur(row: AccountRow, media: MediaStore): Utilisateur {
   return {
     id: row.id,
     nom: row.nom,
     prenom: row.prenom,
     email: row.email,
     telephone: row.telephone,
+    photo_profil: row.photo_profil ? media.url(row.photo_profil) : null,
     role: row.role,
     statut: row.statut,
     code: row.code,
@@ -67,17 +69,18 @@ export class UtilisateursService {
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
+    private readonly media: MediaStore,
   ) {}
 
   async list(_caller: Caller, query: UtilisateurListQuery) {
     const { rows, pagination } = await listAccounts(this.db, query);
-    return { data: rows.map(toUtilisateur), pagination };
+    return { data: rows.map((row) => toUtilisateur(row, this.media)), pagination };
   }
 
   async get(_caller: Caller, id: number): Promise<Utilisateur> {
     const row = await findAccount(this.db, id);
     if (!row) throw notFound();
-    return toUtilisateur(row);
+    return toUtilisateur(row, this.media);
   }
 
   async stats(_caller: Caller): Promise<UtilisateurStats> {

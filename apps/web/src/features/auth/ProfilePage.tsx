@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconCalendar,
+  IconCamera,
   IconClock,
   IconDeviceMobile,
   IconKey,
@@ -22,6 +23,7 @@ import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { ProfilePhotoDialog } from './ProfilePhotoDialog.tsx';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment.tsx';
 
 function InfoRow({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
@@ -63,6 +65,7 @@ export default function ProfilePage() {
   const [editOpen, setEditOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
   const queryClient = useQueryClient();
   // The stored copy stands in while the server cannot be reached.
   const profile = query.data ?? stored;
@@ -121,6 +124,14 @@ export default function ProfilePage() {
                     fullWidth
                   >
                     Changer mot de passe
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconCamera size={16} aria-hidden />}
+                    onClick={() => setPhotoOpen(true)}
+                    fullWidth
+                  >
+                    {profile.photo_profil ? 'Changer la photo' : 'Ajouter une photo'}
                   </Button>
                 </Stack>
               </Stack>
@@ -203,6 +214,7 @@ export default function ProfilePage() {
       </Grid>
       <EditProfileDialog profile={profile} opened={editOpen} onClose={() => setEditOpen(false)} />
       <ChangePasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ProfilePhotoDialog profile={profile} opened={photoOpen} onClose={() => setPhotoOpen(false)} />
       <Modal
         opened={twoFactorOpen}
         onClose={() => setTwoFactorOpen(false)}

@@ -88,7 +88,7 @@ export function PersonnelCard({ personnel, ...actions }: PersonnelActionsProps &
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} h="100%">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <UserAvatar prenom={personnel.prenom} nom={personnel.nom} photo={null} size="lg" />
+        <UserAvatar prenom={personnel.prenom} nom={personnel.nom} photo={personnel.photo_profil} size="lg" />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Title order={3} size="h5" id={titleId} lineClamp={2}>
             {fullName(personnel)}
@@ -150,7 +150,7 @@ export function PersonnelTable({ personnels, ...actions }: PersonnelActionsProps
             <Table.Tr key={personnel.id}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <UserAvatar prenom={personnel.prenom} nom={personnel.nom} photo={null} size="sm" />
+                  <UserAvatar prenom={personnel.prenom} nom={personnel.nom} photo={personnel.photo_profil} size="sm" />
                   <div>
                     <Text fw={600} size="sm">
                       {fullName(personnel)}

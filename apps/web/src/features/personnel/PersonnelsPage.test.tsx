@@ -30,6 +30,7 @@ function makePersonnel(id: number, prenom: string, nom: string, overrides: Parti
     prenom,
     email: `${prenom.toLowerCase()}@demo.test`,
     telephone: '+225 07 00 00 00 01',
+    photo_profil: null,
     role: 'commercial',
     departement: 'Commercial',
     poste: 'Commercial terrain',

@@ -125,7 +125,7 @@ export function UtilisateurCard({
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} h="100%">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <UserAvatar prenom={u.prenom} nom={u.nom} photo={null} size="lg" />
+        <UserAvatar prenom={u.prenom} nom={u.nom} photo={u.photo_profil} size="lg" />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Title order={3} size="h5" id={titleId} lineClamp={2}>
             {fullName(u)}
@@ -170,7 +170,7 @@ export function UtilisateurTable({
             <Table.Tr key={u.id}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <UserAvatar prenom={u.prenom} nom={u.nom} photo={null} size="sm" />
+                  <UserAvatar prenom={u.prenom} nom={u.nom} photo={u.photo_profil} size="sm" />
                   <div>
                     <Text fw={600} size="sm">
                       {fullName(u)}

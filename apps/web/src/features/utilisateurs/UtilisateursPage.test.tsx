@@ -27,6 +27,7 @@ function makeUtilisateur(id: number, prenom: string, nom: string, overrides: Par
     prenom,
     email: `${prenom.toLowerCase()}@demo.test`,
     telephone: null,
+    photo_profil: null,
     role: 'demandeur',
     statut: 'actif',
     code: null,
