@@ -338,6 +338,30 @@ const SCREENS: readonly Screen[] = [
       return openDialog(page, page.getByRole('button', { name: /^Changer (le )?mot de passe$/ }));
     },
   },
+  {
+    name: 'photo de profil',
+    roles: ['membre'],
+    open: async (page) => {
+      await visit(page, '/profil');
+      await page.getByRole('button', { name: 'Ajouter une photo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Photo de profil' });
+      await expect(dialog.getByRole('button', { name: 'Choisir une photo' })).toBeVisible();
+      await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      return DIALOG;
+    },
+  },
+  {
+    name: 'activer la double authentification',
+    roles: ['comptable'],
+    open: async (page) => {
+      await visit(page, '/profil');
+      await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Activer la double authentification' });
+      await expect(dialog.getByRole('img', { name: /Code QR à scanner/ })).toBeVisible();
+      await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      return DIALOG;
+    },
+  },
   // One's own preferences: the page is the same for every role but the tabs (an admin's five, the others' two).
   {
     name: 'paramètres',
