@@ -1,6 +1,6 @@
 import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
 import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { ChantierProgress } from './ChantierProgress.tsx';
@@ -20,8 +20,8 @@ export interface ChantierCardProps {
 
 /**
  * A chantier as a card (the default view, and a phone's): its status (and 'En retard'), name,
- * place, product and site, dates, budget used against planned, progress bar, the people, and for
- * managers its actions.
+ * place, product and site, dates, budget used against planned, the people, its video, progress
+ * bar, and for managers its actions.
  */
 export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: ChantierCardProps) {
   const titleId = useId();
@@ -67,6 +67,14 @@ export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: Chant
         </LabelledLine>
         {responsable && <LabelledLine label="Responsable">{responsable}</LabelledLine>}
         {createur && <LabelledLine label="Créé par">{createur}</LabelledLine>}
+        {c.video_url && (
+          <Anchor href={c.video_url} target="_blank" rel="noopener noreferrer" size="sm" mt={4}>
+            <Group gap={4} component="span">
+              <IconVideo size={16} aria-hidden />
+              Voir la vidéo du chantier
+            </Group>
+          </Anchor>
+        )}
       </Stack>
       <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
         <ChantierProgress chantier={c} />

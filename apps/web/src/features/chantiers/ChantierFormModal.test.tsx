@@ -112,6 +112,12 @@ describe('ChantierFormModal', () => {
     await choose(user, container, 'Site', 'Cité Lagune Verte — Abidjan');
     await choose(user, container, 'Produit', 'Appartement T3');
     expect(text((field('Budget prévu') as HTMLInputElement).value)).toBe('12 500 000 FCFA');
+    // The video's link is checked like the other fields.
+    await user.type(field('Vidéo du chantier (lien)'), 'youtu.be/abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le chantier' }));
+    expect(await within(dialog).findByText(CHANTIER_MESSAGES.videoInvalid)).toBeInTheDocument();
+    await user.clear(field('Vidéo du chantier (lien)'));
+    await user.type(field('Vidéo du chantier (lien)'), 'https://youtu.be/abc');
     await user.click(within(dialog).getByRole('button', { name: 'Créer le chantier' }));
 
     const success = await screen.findByRole('dialog', { name: /^Chantier créé\s!$/ });
@@ -136,7 +142,7 @@ describe('ChantierFormModal', () => {
       responsable_id: 3,
       site_id: 1,
       produit_id: 8,
-      video_url: null,
+      video_url: 'https://youtu.be/abc',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Chantier créé\s!$/ })).not.toBeInTheDocument());
     expect(onClose).toHaveBeenCalledOnce();

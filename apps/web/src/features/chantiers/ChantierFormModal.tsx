@@ -281,6 +281,15 @@ export function ChantierFormModal({ opened, onClose, chantier }: ChantierFormMod
               }
             />
           </SimpleGrid>
+          <TextInput
+            mt="sm"
+            type="url"
+            label={LABELS.video_url}
+            description="Un lien (YouTube, Vimeo…) que les membres du site pourront ouvrir"
+            placeholder="https://"
+            maxLength={500}
+            {...form.getInputProps('video_url')}
+          />
         </Fieldset>
       </div>
     </FormModal>

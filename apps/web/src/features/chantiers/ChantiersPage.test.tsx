@@ -31,6 +31,7 @@ const LATE = makeChantier({
   statut: 'en_cours',
   en_retard: true,
   pourcentage_avancement: 80,
+  video_url: 'https://youtu.be/voirie',
 });
 const NO_TITLE = makeChantier({
   id: 2,
@@ -133,8 +134,13 @@ describe('ChantiersPage', () => {
     signIn('membre');
     serveChantiers({ chantiers: CHANTIERS });
     const { user } = renderWithProviders(<ChantiersPage />, { route: '/chantiers' });
-    await screen.findByRole('article', { name: 'Voirie de la Cité Lagune Verte' });
+    const voirie = await screen.findByRole('article', { name: 'Voirie de la Cité Lagune Verte' });
     expect(screen.getByRole('heading', { name: 'Mes Chantiers', level: 1 })).toBeInTheDocument();
+    // The chantier's video opens apart, for the members of its site too.
+    const video = within(voirie).getByRole('link', { name: 'Voir la vidéo du chantier' });
+    expect(video).toHaveAttribute('href', 'https://youtu.be/voirie');
+    expect(video).toHaveAttribute('target', '_blank');
+    expect(within(card('Forage et château d’eau')).queryByRole('link', { name: /vidéo/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nouveau chantier' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Modifier|Supprimer) le chantier/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Vue liste' }));

@@ -23,11 +23,10 @@ export interface ChantierFormValues {
   responsable_id: string | null;
   site_id: string | null;
   produit_id: string | null;
-  /** Not asked by the form: an edit keeps the chantier's. */
   video_url: string;
 }
 
-export type ChantierField = Exclude<keyof ChantierFormValues, 'video_url'>;
+export type ChantierField = keyof ChantierFormValues;
 
 export const CHANTIER_FIELD_LABELS: Record<ChantierField, string> = {
   nom_chantier: 'Nom du chantier',
@@ -44,6 +43,7 @@ export const CHANTIER_FIELD_LABELS: Record<ChantierField, string> = {
   responsable_id: 'Responsable',
   site_id: 'Site',
   produit_id: 'Produit',
+  video_url: 'Vidéo du chantier (lien)',
 };
 
 /** A new chantier: planned, in Côte d’Ivoire, nothing spent. */
