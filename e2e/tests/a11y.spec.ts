@@ -429,6 +429,18 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'photos d’un chantier',
+    roles: ['gestionnaire'],
+    open: async (page) => {
+      await visit(page, '/chantiers');
+      await page.getByRole('button', { name: 'Ajouter des photos' }).first().click();
+      const dialog = page.getByRole('dialog', { name: /^Photos du chantier/ });
+      await expect(dialog.getByRole('button', { name: 'Ajouter des photos' })).toBeVisible();
+      await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      return DIALOG;
+    },
+  },
+  {
     name: 'supprimer un chantier',
     roles: ['gestionnaire'],
     open: async (page) => {

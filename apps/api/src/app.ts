@@ -297,7 +297,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
       await api.register(versementsRoutes, { versements: new VersementsService(db, media, notices), media });
       await api.register(depensesRoutes, { depenses: new DepensesService(db, media, notices), media });
-      await api.register(chantiersRoutes, { chantiers: new ChantiersService(db) });
+      await api.register(chantiersRoutes, { chantiers: new ChantiersService(db, media) });
       await api.register(auditRoutes, { audit: new AuditService(db) });
       await api.register(dashboardRoutes, { dashboard: new DashboardService(db, settings) });
       await api.register(sauvegardesRoutes, { sauvegardes });

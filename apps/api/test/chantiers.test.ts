@@ -7,13 +7,15 @@ import {
   type ChantierStats,
   type ChantierStatut,
   localIsoDate,
+  MEDIA_MESSAGES,
   type Role,
   transitionRefusedMessage,
 } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduit } from './catalogue-helpers.ts';
+import { createProduit, multipart, PDF, PNG } from './catalogue-helpers.ts';
 import { buildTestApp, createAccount, loginAs, type TestContext } from './helpers.ts';
 import { type Auth, auditOf, type Client, createClient } from './money-helpers.ts';
+import { storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -814,5 +816,68 @@ describe('member scope: the chantiers of his product or of its site', () => {
       en_retard: 0,
     });
     expect((await get(`/api/chantiers/${own.id}`, sans.auth)).statusCode).toBe(404);
+  });
+});
+
+describe('photos', () => {
+  const addPhotos = (auth: Auth, id: number, files: { name: string; data: Buffer }[]) => {
+    const form = multipart(
+      {},
+      files.map((f) => ({ field: 'photo', name: f.name, data: f.data, type: 'image/png' })),
+    );
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/chantiers/${id}/photos`,
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const png = (name: string) => ({ name, data: PNG });
+
+  it('adds photos for the managers only, served to the members of its site at their signed addresses', async () => {
+    const chantier = await create({ site_id: siteMembre });
+    for (const role of ['comptable', 'commercial', 'membre', 'demandeur'] as const) {
+      expect((await addPhotos(tokens[role], chantier.id, [png('a.png')])).statusCode, role).toBe(403);
+    }
+    const added = await addPhotos(gestionnaire.auth, chantier.id, [png('facade.png'), png('dalle.png')]);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(CHANTIER_MESSAGES.photosAdded);
+    const photos = added.json().data.photos as { id: number; url: string; nom: string }[];
+    expect(photos.map((p) => p.nom)).toEqual(['facade.png', 'dalle.png']);
+    expect(await auditOf(ctx, 'chantiers', chantier.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ new_values: { photos_ajoutees: ['facade.png', 'dalle.png'] } }),
+      ]),
+    );
+
+    // The member of the site reads them in the list and opens them.
+    const seen = (await list('limit=1000', client.auth)).json().data.find((c: Chantier) => c.id === chantier.id);
+    expect(seen.photos.map((p: { id: number }) => p.id)).toEqual(photos.map((p) => p.id));
+    const served = await ctx.app.inject({ method: 'GET', url: photos[0]?.url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('keeps ten at most, refuses what is not an image, and removes one, then all with the chantier', async () => {
+    const chantier = await create();
+    const nine = Array.from({ length: 9 }, (_, i) => png(`p${i}.png`));
+    expect((await addPhotos(admin.auth, chantier.id, nine)).statusCode).toBe(200);
+    const tooMany = await addPhotos(admin.auth, chantier.id, [png('x.png'), png('y.png')]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(MEDIA_MESSAGES.tooMany(10, 'photos'));
+    const pdf = await addPhotos(admin.auth, chantier.id, [{ name: 'plan.png', data: PDF }]);
+    expect(pdf.statusCode).toBe(415);
+    expect(await storedFiles(ctx, `chantiers/${chantier.id}`)).toHaveLength(9);
+
+    const [first] = (await get(`/api/chantiers/${chantier.id}`, admin.auth)).json().data.photos;
+    const removeUrl = `/api/chantiers/${chantier.id}/photos/${first.id}`;
+    expect((await ctx.app.inject({ method: 'DELETE', url: removeUrl, headers: tokens.membre })).statusCode).toBe(403);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: removeUrl, headers: admin.auth });
+    expect(removed.json().data.photos).toHaveLength(8);
+    expect((await ctx.app.inject({ method: 'DELETE', url: removeUrl, headers: admin.auth })).statusCode).toBe(404);
+    expect(await storedFiles(ctx, `chantiers/${chantier.id}`)).toHaveLength(8);
+
+    expect((await del(admin.auth, chantier.id)).statusCode).toBe(200);
+    expect(await storedFiles(ctx, `chantiers/${chantier.id}`)).toHaveLength(0);
   });
 });

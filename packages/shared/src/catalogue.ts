@@ -7,6 +7,7 @@ export const MEDIA_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   produit: { photos: { min: 1, max: 10 }, plans: { min: 1, max: 5 } },
   site: { photos: { min: 1, max: 5 }, plans: { min: 0, max: 5 } },
+  chantier: { photos: { min: 0, max: 10 } },
 } as const;
 
 /** Content types accepted, checked on the bytes by the server (not on the file name). */

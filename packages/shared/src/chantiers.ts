@@ -54,6 +54,8 @@ export const CHANTIER_MESSAGES = {
   paysInvalid: 'Pays non proposé',
   statutCreation: 'Un nouveau chantier est planifié ou en cours',
   videoInvalid: 'L’adresse de la vidéo doit commencer par http:// ou https://',
+  photosAdded: 'Photos ajoutées au chantier',
+  photoRemoved: 'Photo retirée du chantier',
   responsableNotFound: 'Responsable introuvable : choisissez un membre du personnel actif',
   siteNotFound: 'Site introuvable',
   produitNotFound: 'Produit introuvable',
@@ -205,6 +207,8 @@ export const chantierSchema = z.object({
   site_id: z.number().int().nullable(),
   produit_id: z.number().int().nullable(),
   video_url: z.string().nullable(),
+  /** Its photos at their signed addresses, oldest first (up to MEDIA_LIMITS.chantier). */
+  photos: z.array(z.object({ id: z.number().int(), url: z.string(), nom: z.string() })),
   /** In progress past its planned end. */
   en_retard: z.boolean(),
   responsable: personRef.nullable(),

@@ -529,6 +529,17 @@ export interface ChantiersTable {
   date_modification: Timestamp;
 }
 
+/** A chantier's photos (migration 0024), in the order they were added. */
+export interface ChantierPhotosTable {
+  id: Generated<number>;
+  chantier_id: number;
+  path: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
 export interface IdempotenceTable {
   utilisateur_id: number;
   cle: string;
@@ -573,6 +584,7 @@ export interface DB {
   unlock_tokens: UnlockTokensTable;
   email_verifications: EmailVerificationsTable;
   codes_secours: CodesSecoursTable;
+  chantier_photos: ChantierPhotosTable;
   connexions_deux_facteurs: ConnexionsDeuxFacteursTable;
   notifications: NotificationsTable;
   settings: SettingsTable;

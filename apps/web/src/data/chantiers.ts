@@ -11,6 +11,7 @@ import {
 } from '@app/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { sendFormData } from '../api/form-data-request.ts';
 import { api, fetchPage, type Page, request } from '../api/index.ts';
 
 export type ChantierSort = (typeof CHANTIER_SORTS)[number];
@@ -128,6 +129,31 @@ export function useSaveChantier() {
 }
 
 /** Deletes a chantier. */
+/** Adds photos to a chantier (checked by the server on their content); answers the chantier. */
+export async function addChantierPhotos(id: number, photos: File[]): Promise<{ chantier: Chantier; message: string }> {
+  const form = new FormData();
+  for (const photo of photos) form.append('photo', photo);
+  const answer = await sendFormData<SaveAnswer>('POST', `/chantiers/${id}/photos`, form);
+  return { chantier: chantierSchema.parse(answer.data), message: answer.message ?? CHANTIER_MESSAGES.photosAdded };
+}
+
+export async function removeChantierPhoto(
+  id: number,
+  photoId: number,
+): Promise<{ chantier: Chantier; message: string }> {
+  const answer = await api.delete<SaveAnswer>(`/chantiers/${id}/photos/${photoId}`);
+  return { chantier: chantierSchema.parse(answer.data), message: answer.message ?? CHANTIER_MESSAGES.photoRemoved };
+}
+
+/** A chantier's photos, added (files) or one removed (its id); the lists read them again. */
+export function useChantierPhotos(id: number) {
+  return useMutation({
+    mutationFn: (change: { add: File[] } | { remove: number }) =>
+      'add' in change ? addChantierPhotos(id, change.add) : removeChantierPhoto(id, change.remove),
+    meta: { invalidates: [chantiersKeys.all] },
+  });
+}
+
 export function useDeleteChantier() {
   const queryClient = useQueryClient();
   return useMutation({

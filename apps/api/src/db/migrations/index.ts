@@ -22,6 +22,7 @@ import * as demandesCreateur from './2026-12-08-0020-demandes-createur.ts';
 import * as inscription from './2026-12-09-0021-inscription.ts';
 import * as notifications from './2026-12-10-0022-notifications.ts';
 import * as deuxFacteurs from './2026-12-11-0023-deux-facteurs.ts';
+import * as chantierPhotos from './2026-12-12-0024-chantier-photos.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09-0021-inscription': inscription,
   '2026-12-10-0022-notifications': notifications,
   '2026-12-11-0023-deux-facteurs': deuxFacteurs,
+  '2026-12-12-0024-chantier-photos': chantierPhotos,
 };

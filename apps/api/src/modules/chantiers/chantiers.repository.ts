@@ -197,3 +197,43 @@ export async function findSiteOfProduit(db: Executor, produitId: number) {
 export async function siteExists(db: Executor, siteId: number): Promise<boolean> {
   return (await db.selectFrom('sites').select('id').where('id', '=', siteId).executeTakeFirst()) !== undefined;
 }
+
+/** The photos of the chantiers of a page, in one query. */
+export async function chantierPhotos(db: Executor, chantierIds: readonly number[]) {
+  if (chantierIds.length === 0) return [];
+  return db
+    .selectFrom('chantier_photos')
+    .select(['id', 'chantier_id', 'path', 'original_name'])
+    .where('chantier_id', 'in', chantierIds)
+    .orderBy('chantier_id')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countChantierPhotos(db: Executor, chantierId: number): Promise<number> {
+  const row = await db
+    .selectFrom('chantier_photos')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('chantier_id', '=', chantierId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertChantierPhotos(
+  db: Executor,
+  chantierId: number,
+  files: readonly { path: string; original_name: string; mime_type: string; size_bytes: number }[],
+) {
+  if (files.length === 0) return;
+  await db
+    .insertInto('chantier_photos')
+    .values(files.map((file) => ({ ...file, chantier_id: chantierId })))
+    .execute();
+}
+
+/** Removes one photo of the chantier, or all of them; returns the file paths to delete once committed. */
+export async function deleteChantierPhotos(db: Executor, chantierId: number, photoId?: number): Promise<string[]> {
+  let query = db.deleteFrom('chantier_photos').where('chantier_id', '=', chantierId);
+  if (photoId !== undefined) query = query.where('id', '=', photoId);
+  return (await query.returning('path').execute()).map((row) => row.path);
+}

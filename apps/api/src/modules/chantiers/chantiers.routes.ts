@@ -9,14 +9,18 @@ import {
   idField,
   idParamsSchema,
   listSchema,
+  MEDIA_LIMITS,
   messageOnlySchema,
   successSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { type FileFields, readForm } from '../../plugins/files.ts';
+import { errorResponses, formBody } from '../../plugins/openapi.ts';
 import type { ChantiersService } from './chantiers.service.ts';
+
+const CHANTIER_PHOTOS: FileFields = { photo: { kind: 'photo', word: 'photo', max: MEDIA_LIMITS.chantier.photos.max } };
 
 /** Chantiers (spec 2 §7): the list, its figures, a product's, and the changes of admin and gestionnaire. */
 export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersService }> = async (app, { chantiers }) => {
@@ -138,5 +142,44 @@ export const chantiersRoutes: FastifyPluginAsyncZod<{ chantiers: ChantiersServic
       await chantiers.remove(callerOf(request), request.params.id);
       return { success: true as const, message: CHANTIER_MESSAGES.deleted };
     },
+  );
+
+  app.post(
+    '/chantiers/:id/photos',
+    {
+      config: { right: 'chantiers.manage' },
+      schema: {
+        tags: ['chantiers'],
+        operationId: 'addChantierPhotos',
+        summary: 'Ajouter des photos au chantier (JPEG, PNG ou WebP, 10 au plus en tout)',
+        params: idParamsSchema,
+        ...formBody(z.object({}), CHANTIER_PHOTOS, ['photo']),
+        response: { 200: successSchema(chantierSchema), ...errorResponses(404, 413, 415) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chantiers.addPhotos(callerOf(request), request.params.id, await readForm(request, CHANTIER_PHOTOS)),
+      message: CHANTIER_MESSAGES.photosAdded,
+    }),
+  );
+
+  app.delete(
+    '/chantiers/:id/photos/:photoId',
+    {
+      config: { right: 'chantiers.manage' },
+      schema: {
+        tags: ['chantiers'],
+        operationId: 'removeChantierPhoto',
+        summary: 'Retirer une photo du chantier',
+        params: idParamsSchema.extend({ photoId: idField() }),
+        response: { 200: successSchema(chantierSchema), ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await chantiers.removePhoto(callerOf(request), request.params.id, request.params.photoId),
+      message: CHANTIER_MESSAGES.photoRemoved,
+    }),
   );
 };

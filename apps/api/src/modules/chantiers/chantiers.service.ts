@@ -10,20 +10,28 @@ import {
   chantierProgress,
   chantierUpdateSchema,
   localIsoDate,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
   transitionRefusedMessage,
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError, parseInput } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import type { ParsedForm } from '../../plugins/files.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import {
   type ChantierRow,
+  chantierPhotos,
   chantierStats,
+  countChantierPhotos,
   deleteChantier,
+  deleteChantierPhotos,
   findChantier,
   findSiteOfProduit,
   insertChantier,
+  insertChantierPhotos,
   isResponsable,
   listChantiers,
   listChantiersOfProduit,
@@ -40,7 +48,9 @@ const fieldError = (field: string, message: string) => new AppError('VALIDATION_
 const person = (id: number | null, nom: string | null, prenom: string | null) =>
   id !== null && nom !== null && prenom !== null ? { id, nom, prenom } : null;
 
-function toChantier(row: ChantierRow): Chantier {
+type Photo = Awaited<ReturnType<typeof chantierPhotos>>[number];
+
+function toChantier(row: ChantierRow, photos: readonly Photo[], media: MediaStore): Chantier {
   return {
     id: row.id,
     nom_chantier: row.nom_chantier,
@@ -60,6 +70,7 @@ function toChantier(row: ChantierRow): Chantier {
     site_id: row.site_id,
     produit_id: row.produit_id,
     video_url: row.video_url,
+    photos: photos.map((p) => ({ id: p.id, url: media.url(p.path), nom: p.original_name })),
     en_retard: row.en_retard,
     responsable: person(row.responsable_id, row.responsable_nom, row.responsable_prenom),
     produit:
@@ -89,15 +100,33 @@ function toChantier(row: ChantierRow): Chantier {
  * CHANTIER_TRANSITIONS, stamping the real start and end on the way.
  */
 export class ChantiersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** The rows with their photos, read in one query for the page. */
+  private async toChantiers(rows: readonly ChantierRow[]): Promise<Chantier[]> {
+    const photos = await chantierPhotos(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      toChantier(
+        row,
+        photos.filter((p) => p.chantier_id === row.id),
+        this.media,
+      ),
+    );
+  }
 
   async list(caller: Caller, query: ChantierListQuery) {
     const { rows, pagination } = await listChantiers(this.db, caller.scope, query);
-    return { data: rows.map(toChantier), pagination };
+    return { data: await this.toChantiers(rows), pagination };
   }
 
   async ofProduit(caller: Caller, produitId: number): Promise<Chantier[]> {
-    return (await listChantiersOfProduit(this.db, caller.scope, produitId)).map(toChantier);
+    return this.toChantiers(await listChantiersOfProduit(this.db, caller.scope, produitId));
   }
 
   async stats(caller: Caller): Promise<ChantierStats> {
@@ -120,7 +149,52 @@ export class ChantiersService {
   async get(caller: Caller, id: number): Promise<Chantier> {
     const row = await findChantier(this.db, caller.scope, id);
     if (!row) throw notFound();
-    return toChantier(row);
+    const [chantier] = await this.toChantiers([row]);
+    if (!chantier) throw notFound();
+    return chantier;
+  }
+
+  /** Adds photos, checked by their content, up to the chantier's ten. */
+  async addPhotos(caller: Caller, id: number, form: ParsedForm): Promise<Chantier> {
+    const files = form.files.photo;
+    if (files.length === 0) {
+      throw new AppError('VALIDATION_ERROR', MEDIA_MESSAGES.photoRequired, { photo: MEDIA_MESSAGES.photoRequired });
+    }
+    await this.media.transactional((save) =>
+      this.db.transaction().execute(async (trx) => {
+        if (!(await lockChantier(trx, id))) throw notFound();
+        const { max } = MEDIA_LIMITS.chantier.photos;
+        if ((await countChantierPhotos(trx, id)) + files.length > max) {
+          const message = MEDIA_MESSAGES.tooMany(max, 'photos');
+          throw new AppError('VALIDATION_ERROR', message, { photo: message });
+        }
+        await insertChantierPhotos(trx, id, await save(`chantiers/${id}`, files));
+        await insertAudit(trx, caller, {
+          action: 'updated',
+          table_name: 'chantiers',
+          record_id: id,
+          new_values: { photos_ajoutees: files.map((f) => f.filename.slice(0, 255)) },
+        });
+      }),
+    );
+    return this.get(caller, id);
+  }
+
+  async removePhoto(caller: Caller, id: number, photoId: number): Promise<Chantier> {
+    const removed = await this.db.transaction().execute(async (trx) => {
+      if (!(await lockChantier(trx, id))) throw notFound();
+      const paths = await deleteChantierPhotos(trx, id, photoId);
+      if (paths.length === 0) throw new AppError('NOT_FOUND', 'Photo non trouvée');
+      await insertAudit(trx, caller, {
+        action: 'updated',
+        table_name: 'chantiers',
+        record_id: id,
+        old_values: { photo: photoId },
+      });
+      return paths;
+    });
+    await this.media.remove(removed);
+    return this.get(caller, id);
   }
 
   async create(caller: Caller, input: unknown): Promise<Chantier> {
@@ -188,9 +262,10 @@ export class ChantiersService {
   }
 
   async remove(caller: Caller, id: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const photos = await this.db.transaction().execute(async (trx) => {
       const before = await lockChantier(trx, id);
       if (!before) throw notFound();
+      const photos = await deleteChantierPhotos(trx, id);
       await deleteChantier(trx, id);
       await insertAudit(trx, caller, {
         action: 'deleted',
@@ -198,7 +273,9 @@ export class ChantiersService {
         record_id: id,
         old_values: { nom_chantier: before.nom_chantier, statut: before.statut, ville: before.ville },
       });
+      return photos;
     });
+    await this.media.remove(photos);
   }
 
   /**

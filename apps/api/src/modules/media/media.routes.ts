@@ -19,7 +19,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore }> = async (
       config: { public: true, rateLimit: false },
       schema: {
         hide: true,
-        params: z.object({ '*': z.string().regex(/^(produits|sites|utilisateurs)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/) }),
+        params: z.object({
+          '*': z.string().regex(/^(produits|sites|utilisateurs|chantiers)\/\d+\/[0-9a-f-]{36}\.[a-z]{2,4}$/),
+        }),
         querystring: z.object({ exp: intField(undefined, { max: Number.MAX_SAFE_INTEGER }), sig: z.string().max(64) }),
         response: { 200: z.unknown().describe('Le fichier') },
       },

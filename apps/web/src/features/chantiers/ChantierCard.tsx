@@ -1,6 +1,6 @@
 import { type Chantier, formatChantierDate, formatFCFA } from '@app/shared';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconVideo } from '@tabler/icons-react';
+import { IconMapPin, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useId } from 'react';
 import { LabelledLine } from '../../ui/LabelledLine.tsx';
 import { ChantierProgress } from './ChantierProgress.tsx';
@@ -16,6 +16,7 @@ export interface ChantierCardProps {
   canManage: boolean;
   onEdit: (chantier: Chantier) => void;
   onDelete: (chantier: Chantier) => void;
+  onPhotos: (chantier: Chantier) => void;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface ChantierCardProps {
  * place, product and site, dates, budget used against planned, the people, its video, progress
  * bar, and for managers its actions.
  */
-export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: ChantierCardProps) {
+export function ChantierCard({ chantier: c, canManage, onEdit, onDelete, onPhotos }: ChantierCardProps) {
   const titleId = useId();
   const responsable = personName(c.responsable);
   const createur = personName(c.createur);
@@ -67,6 +68,14 @@ export function ChantierCard({ chantier: c, canManage, onEdit, onDelete }: Chant
         </LabelledLine>
         {responsable && <LabelledLine label="Responsable">{responsable}</LabelledLine>}
         {createur && <LabelledLine label="Créé par">{createur}</LabelledLine>}
+        {(c.photos.length > 0 || canManage) && (
+          <Anchor component="button" type="button" size="sm" mt={4} onClick={() => onPhotos(c)} ta="left">
+            <Group gap={4} component="span">
+              <IconPhoto size={16} aria-hidden />
+              {c.photos.length > 0 ? `Voir les photos (${c.photos.length})` : 'Ajouter des photos'}
+            </Group>
+          </Anchor>
+        )}
         {c.video_url && (
           <Anchor href={c.video_url} target="_blank" rel="noopener noreferrer" size="sm" mt={4}>
             <Group gap={4} component="span">

@@ -250,4 +250,59 @@ describe('ChantiersPage', () => {
       'DELETE /api/chantiers/3',
     ]);
   });
+
+  it('shows a chantier’s photos to a member, and lets a manager add and remove some', async () => {
+    const withPhotos = makeChantier({
+      ...LATE,
+      photos: [
+        { id: 1, url: '/api/media/chantiers/1/a.png?exp=1&sig=x', nom: 'facade.png' },
+        { id: 2, url: '/api/media/chantiers/1/b.png?exp=1&sig=x', nom: 'dalle.png' },
+      ],
+    });
+    signIn('membre');
+    serveChantiers({ chantiers: [withPhotos, NO_PRODUCT] });
+    const member = renderWithProviders(<ChantiersPage />, { route: '/chantiers' });
+    const voirie = await screen.findByRole('article', { name: 'Voirie de la Cité Lagune Verte' });
+    expect(within(card('Forage et château d’eau')).queryByRole('button', { name: /photos/ })).not.toBeInTheDocument();
+    await member.user.click(within(voirie).getByRole('button', { name: 'Voir les photos (2)' }));
+    const gallery = await screen.findByRole('dialog', { name: /^Photos du chantier/ });
+    expect(within(gallery).getByText('1 / 2')).toBeInTheDocument();
+    expect(within(gallery).queryByRole('button', { name: 'Ajouter des photos' })).not.toBeInTheDocument();
+    member.unmount();
+
+    signIn('gestionnaire');
+    const calls = serveChantiers({
+      chantiers: [withPhotos, NO_PRODUCT],
+      answers: {
+        'POST /api/chantiers/1/photos': ok(
+          makeChantier({
+            ...withPhotos,
+            photos: [...withPhotos.photos, { id: 3, url: '/api/media/chantiers/1/c.png?exp=1&sig=x', nom: 'toit.png' }],
+          }),
+          { message: CHANTIER_MESSAGES.photosAdded },
+        ),
+        'DELETE /api/chantiers/1/photos/1': ok(makeChantier({ ...withPhotos, photos: withPhotos.photos.slice(1) }), {
+          message: CHANTIER_MESSAGES.photoRemoved,
+        }),
+      },
+    });
+    const { user } = renderWithProviders(<ChantiersPage />, { route: '/chantiers' });
+    await user.click(await screen.findByRole('button', { name: 'Voir les photos (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Photos du chantier/ });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array(64)], 'toit.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText(/^3 sur 10 photos/)).toBeInTheDocument();
+    const [added] = writes(calls);
+    expect(added?.path).toBe('/api/chantiers/1/photos');
+    expect((added?.form?.getAll('photo') as File[] | undefined)?.map((f) => f.name)).toEqual(['toit.png']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Retirer la photo facade.png' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Retirer la photo' });
+    await user.click(within(confirm).getByRole('button', { name: 'Retirer' }));
+    expect(await within(dialog).findByText(/^1 sur 10 photos/)).toBeInTheDocument();
+    expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/chantiers/1/photos',
+      'DELETE /api/chantiers/1/photos/1',
+    ]);
+  });
 });

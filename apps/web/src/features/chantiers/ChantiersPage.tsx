@@ -31,6 +31,7 @@ import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
 import { ChantierCard } from './ChantierCard.tsx';
 import { ChantierFormModal } from './ChantierFormModal.tsx';
+import { ChantierPhotosModal } from './ChantierPhotosModal.tsx';
 import { ChantierTable } from './ChantierTable.tsx';
 import { chantierRights, STATUT_OPTIONS } from './chantier-format.ts';
 import { useChantierFilters } from './use-chantier-filters.ts';
@@ -70,6 +71,7 @@ export default function ChantiersPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Chantier | null>(null);
   const [toDelete, setToDelete] = useState<Chantier | null>(null);
+  const [photosOf, setPhotosOf] = useState<Chantier | null>(null);
   const removal = useDeleteChantier();
 
   const data = query.data;
@@ -91,6 +93,7 @@ export default function ChantiersPage() {
       removal.reset();
       setToDelete(chantier);
     },
+    onPhotos: setPhotosOf,
   };
   const villes = villeChoices(stats.data, filters.ville);
 
@@ -207,6 +210,9 @@ export default function ChantiersPage() {
         />
       )}
 
+      {photosOf && (
+        <ChantierPhotosModal chantier={photosOf} canManage={rights.manage} onClose={() => setPhotosOf(null)} />
+      )}
       {rights.manage && (
         <>
           <ChantierFormModal opened={formOpen} onClose={() => setFormOpen(false)} chantier={editing} />

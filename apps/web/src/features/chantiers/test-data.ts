@@ -28,6 +28,7 @@ export function makeChantier(overrides: Partial<Chantier> = {}): Chantier {
     site_id: 1,
     produit_id: 7,
     video_url: null,
+    photos: [],
     en_retard: false,
     responsable: { id: 2, nom: 'Koné', prenom: 'Awa' },
     produit: { id: 7, titre: 'Villa Premium', type: 'logement', prix_vente: 25_000_000 },
