@@ -166,7 +166,10 @@ function MouvementsContent({ banque, phone }: { banque: Banque; phone: boolean }
   );
 }
 
-/** A bank's movement history (decisions §5): newest first, 20 a page, in a dialog full screen on a phone. */
+/**
+ * A bank's movement history (decisions §5): newest first, a page of the account's 'Éléments par
+ * page', in a dialog full screen on a phone.
+ */
 export function MouvementsModal({ banque, onClose }: { banque: Banque | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
   // The bank shown stays on screen while the dialog fades out; each opening starts on page 1.
