@@ -21,7 +21,8 @@ export interface UserData {
   sessionExpiresAt: string;
 }
 
-function read(key: string): string | null {
+/** One key of the browser's storage, or null (none, or storage refused). */
+export function readLocally(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -29,7 +30,8 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string | null): void {
+/** Writes (null: removes) one key; storage full or refused leaves things as they were. */
+export function writeLocally(key: string, value: string | null): void {
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
@@ -39,12 +41,12 @@ function write(key: string, value: string | null): void {
 }
 
 export const storage = {
-  getToken: () => read(STORAGE_KEYS.token),
-  setToken: (token: string | null) => write(STORAGE_KEYS.token, token),
-  getRefreshToken: () => read(STORAGE_KEYS.refreshToken),
-  setRefreshToken: (token: string | null) => write(STORAGE_KEYS.refreshToken, token),
+  getToken: () => readLocally(STORAGE_KEYS.token),
+  setToken: (token: string | null) => writeLocally(STORAGE_KEYS.token, token),
+  getRefreshToken: () => readLocally(STORAGE_KEYS.refreshToken),
+  setRefreshToken: (token: string | null) => writeLocally(STORAGE_KEYS.refreshToken, token),
   getUserData(): UserData | null {
-    const raw = read(STORAGE_KEYS.userData);
+    const raw = readLocally(STORAGE_KEYS.userData);
     if (!raw) return null;
     try {
       const value = JSON.parse(raw) as UserData;
@@ -53,21 +55,21 @@ export const storage = {
       return null;
     }
   },
-  setUserData: (data: UserData | null) => write(STORAGE_KEYS.userData, data ? JSON.stringify(data) : null),
+  setUserData: (data: UserData | null) => writeLocally(STORAGE_KEYS.userData, data ? JSON.stringify(data) : null),
   /** Same-origin path only: the API is always served by the same server (CSP connect-src 'self'). */
   getApiBaseUrl(): string {
-    const value = read(STORAGE_KEYS.apiBaseUrl);
+    const value = readLocally(STORAGE_KEYS.apiBaseUrl);
     return value?.startsWith('/') && !value.startsWith('//') ? value.replace(/\/+$/, '') : DEFAULT_API_BASE_URL;
   },
-  setApiBaseUrl: (url: string) => write(STORAGE_KEYS.apiBaseUrl, url),
+  setApiBaseUrl: (url: string) => writeLocally(STORAGE_KEYS.apiBaseUrl, url),
   /**
    * Everything the app stored, on logout or when the session is over; the forms' drafts too: a
    * shared computer keeps nothing that was typed.
    */
   clearAll(): void {
-    for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+    for (const key of Object.values(STORAGE_KEYS)) writeLocally(key, null);
     try {
-      for (const key of Object.keys(window.localStorage)) if (key.startsWith(DRAFT_PREFIX)) write(key, null);
+      for (const key of Object.keys(window.localStorage)) if (key.startsWith(DRAFT_PREFIX)) writeLocally(key, null);
     } catch {
       // No storage: no draft either.
     }

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { DRAFT_PREFIX, useSession } from '../api/index.ts';
+import { DRAFT_PREFIX, readLocally, useSession, writeLocally } from '../api/index.ts';
 import { usePreferences } from '../data/preferences.ts';
 
 /** A draft is written once the typing pauses this long. */
@@ -13,21 +13,12 @@ export interface Draft<T> {
 
 function read<T>(key: string): Draft<T> | null {
   try {
-    const draft = JSON.parse(window.localStorage.getItem(key) ?? 'null') as Draft<T> | null;
+    const draft = JSON.parse(readLocally(key) ?? 'null') as Draft<T> | null;
     return draft && typeof draft.savedAt === 'string' && draft.values && typeof draft.values === 'object'
       ? draft
       : null;
   } catch {
     return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or refused (private mode): no draft, the form works as without.
   }
 }
 
@@ -54,7 +45,7 @@ export function useDraft<T extends object>(
   useEffect(() => {
     if (!key || found || opening.current === null || serialized === opening.current) return;
     const timer = setTimeout(
-      () => write(key, JSON.stringify({ savedAt: new Date().toISOString(), values: JSON.parse(serialized) })),
+      () => writeLocally(key, JSON.stringify({ savedAt: new Date().toISOString(), values: JSON.parse(serialized) })),
       DRAFT_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -76,12 +67,12 @@ export function useDraft<T extends object>(
       setFound(null);
     },
     discard() {
-      if (key) write(key, null);
+      if (key) writeLocally(key, null);
       setFound(null);
     },
     /** The form was sent: its draft is done with. */
     clear() {
-      if (key) write(key, null);
+      if (key) writeLocally(key, null);
     },
   };
 }
