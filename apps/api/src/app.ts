@@ -287,7 +287,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       await api.register(sitesRoutes, { sites: new SitesService(db, media) });
       await api.register(produitsRoutes, { produits: new ProduitsService(db, media) });
       await api.register(favorisRoutes, { favoris: new FavorisService(db, media) });
-      await api.register(membresRoutes, { membres: new MembresService(db) });
+      await api.register(membresRoutes, { membres: new MembresService(db, media) });
       await api.register(echeanciersRoutes, { echeanciers: new EcheanciersService(db, settings) });
       await api.register(retardsRoutes, { retards: new RetardsService(db, settings) });
       await api.register(rappelsRoutes, { rappels });

@@ -2,6 +2,7 @@ import { PHOTO_PROFIL_MESSAGES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF, PNG } from './catalogue-helpers.ts';
 import { auditRows, buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { createClient } from './money-helpers.ts';
 import { storedFiles } from './stored-files.ts';
 
 let ctx: TestContext;
@@ -66,6 +67,14 @@ describe('profile photo', () => {
     expect(await storedFiles(ctx, `utilisateurs/${account.id}`)).toHaveLength(0);
     const audit = await auditRows(ctx.db, { action: 'updated', user_id: account.id });
     expect(audit.filter((row) => 'photo_profil' in (row.new_values as object))).toHaveLength(3);
+  });
+
+  it("shows a member's photo to the staff who read him", async () => {
+    const client = await createClient(ctx);
+    expect((await upload(client.auth)).statusCode).toBe(200);
+    const { auth: admin } = await loginAs(ctx, 'admin');
+    const membre = await ctx.app.inject({ method: 'GET', url: `/api/membres/${client.id}`, headers: admin });
+    expect(membre.json().data.photo_profil).toMatch(/^\/api\/media\/utilisateurs\//);
   });
 
   it('refuses what is not an image, judged by its content, and a form without a photo', async () => {

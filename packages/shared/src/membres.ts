@@ -23,6 +23,8 @@ export const membreSchema = z.object({
   prenom: z.string(),
   email: z.string(),
   telephone: z.string().nullable(),
+  /** The profile photo's signed address, or null. */
+  photo_profil: z.string().nullable(),
   date_naissance: z.string(),
   profession: z.string(),
   adresse: z.string(),

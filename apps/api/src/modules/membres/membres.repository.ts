@@ -37,6 +37,7 @@ function withDetails(db: Executor, scope: Scope) {
       'u.prenom',
       'u.email',
       'u.telephone',
+      'u.photo_profil',
       'u.statut',
       'm.date_naissance',
       'm.profession',

@@ -9,6 +9,7 @@ import {
 import type { Caller } from '../../caller.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import { changedFields, insertAudit } from '../audit/audit.repository.ts';
 import { setAccountStatut, updateAccount } from '../utilisateurs/accounts.ts';
 import { findActiveGestionnaire } from '../utilisateurs/utilisateurs.repository.ts';
@@ -29,7 +30,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Membre non trouvé');
 /** Fields kept on the account (identity, contact, status) rather than on the member file. */
 const ACCOUNT_FIELDS = ['nom', 'prenom', 'email', 'telephone', 'statut'] as const;
 
-function toMembre(row: MembreRow): Membre {
+function toMembre(row: MembreRow, media: MediaStore): Membre {
   const engagement = Number(row.engagement_mensuel);
   return {
     id: row.id,
@@ -39,6 +40,7 @@ function toMembre(row: MembreRow): Membre {
     prenom: row.prenom,
     email: row.email,
     telephone: row.telephone,
+    photo_profil: row.photo_profil ? media.url(row.photo_profil) : null,
     date_naissance: row.date_naissance,
     profession: row.profession,
     adresse: row.adresse,
@@ -94,11 +96,14 @@ function toMembreStats(row: Awaited<ReturnType<typeof membreStats>>): MembreStat
 
 /** Members, in the caller's scope (decisions §4): admin all, a gestionnaire his clients, a member himself. */
 export class MembresService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly media: MediaStore,
+  ) {}
 
   async list(caller: Caller, query: MembreListQuery) {
     const { rows, pagination } = await listMembres(this.db, caller.scope, query);
-    return { data: rows.map(toMembre), pagination };
+    return { data: rows.map((row) => toMembre(row, this.media)), pagination };
   }
 
   async stats(caller: Caller): Promise<MembreStats> {
@@ -109,13 +114,13 @@ export class MembresService {
   async own(caller: Caller): Promise<Membre> {
     const row = await findOwnMembre(this.db, caller.scope);
     if (!row) throw notFound();
-    return toMembre(row);
+    return toMembre(row, this.media);
   }
 
   async get(caller: Caller, id: number): Promise<Membre> {
     const row = await findMembre(this.db, caller.scope, id);
     if (!row) throw notFound();
-    return toMembre(row);
+    return toMembre(row, this.media);
   }
 
   /** Changes the fields sent (admin); a member set inactive or suspended is signed out at once. */

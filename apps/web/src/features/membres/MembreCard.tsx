@@ -51,7 +51,7 @@ export function MembreCard({
       style={{ cursor: 'pointer' }}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <UserAvatar prenom={membre.prenom} nom={membre.nom} photo={null} size="lg" />
+        <UserAvatar prenom={membre.prenom} nom={membre.nom} photo={membre.photo_profil} size="lg" />
         <div style={{ minWidth: 0, flex: 1 }}>
           <Title order={3} size="h5" id={titleId} lineClamp={2}>
             {name}

@@ -13,7 +13,7 @@ export function MembreDetails({ membre }: { membre: Membre }) {
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <UserAvatar prenom={membre.prenom} nom={membre.nom} photo={null} size="xl" />
+        <UserAvatar prenom={membre.prenom} nom={membre.nom} photo={membre.photo_profil} size="xl" />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={3} size="h4">
             {fullName(membre)}

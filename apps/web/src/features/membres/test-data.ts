@@ -14,6 +14,7 @@ export function makeMembre(overrides: Partial<Membre> = {}): Membre {
     prenom: 'Jean-Marc',
     email: `membre${id}@demo.test`,
     telephone: '+225 05 66 77 88 99',
+    photo_profil: null,
     date_naissance: '1988-04-12',
     profession: 'Enseignant',
     adresse: 'Rue des Jardins, Riviera 3',
