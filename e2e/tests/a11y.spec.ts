@@ -433,6 +433,8 @@ const SCREENS: readonly Screen[] = [
     roles: ['gestionnaire'],
     open: async (page) => {
       await visit(page, '/chantiers');
+      // The cards: a screen before may have left the list view.
+      await page.getByRole('button', { name: 'Vue grille' }).click();
       await page.getByRole('button', { name: 'Ajouter des photos' }).first().click();
       const dialog = page.getByRole('dialog', { name: /^Photos du chantier/ });
       await expect(dialog.getByRole('button', { name: 'Ajouter des photos' })).toBeVisible();
