@@ -297,21 +297,20 @@ export class AuthService {
   async verifySecondFactor(visitor: Visitor, jeton: string, code: string): Promise<LoginData> {
     const jetonHash = hashToken(jeton);
     const accountId = await findChallenge(this.db, jetonHash);
-    const account = accountId === null ? undefined : await findUtilisateurById(this.db, accountId);
-    if (!account?.totp_secret || !account.totp_active_at) throw challengeExpired();
-    const who = onAccount(visitor, account.id);
+    if (accountId === null) throw challengeExpired();
+    const who = onAccount(visitor, accountId);
     const address = throttleAddress(visitor.ip);
-    return this.inLine(`${account.id}|${address}`, async () => {
+    return this.inLine(`${accountId}|${address}`, async () => {
+      // Read in line: a code accepted by the attempt before this one moved the last step.
+      const account = await findUtilisateurById(this.db, accountId);
+      if (!account?.totp_secret || !account.totp_active_at) throw challengeExpired();
       const { security } = await this.settings.get();
       if (isLocked(await findLoginThrottle(this.db, account.id, address))) {
         await insertAudit(this.db, who, loginFailed(account.id, 'locked'));
         throw new AppError('CODE_2FA_INVALIDE', DEUX_FACTEURS_MESSAGES.locked);
       }
       await this.assertMaySignIn(who, account);
-      // Read again in line: a code accepted by the attempt before this one moved the last step.
-      const current = await findUtilisateurById(this.db, account.id);
-      if (!current?.totp_secret) throw challengeExpired();
-      const step = await totpStep(this.totp.open(current.totp_secret), code, current.totp_last_step);
+      const step = await totpStep(this.totp.open(account.totp_secret), code, account.totp_last_step);
       const recovery = step === null ? typedRecoveryCodeHash(code) : null;
       const signedIn = await this.db.transaction().execute(async (trx) => {
         const proven =
@@ -324,7 +323,7 @@ export class AuthService {
           step !== null
             ? { deux_facteurs: 'totp' }
             : { deux_facteurs: 'code_secours', codes_restants: await countRecoveryCodesLeft(trx, account.id) };
-        return this.signIn(trx, visitor, who, current, address, false, proof);
+        return this.signIn(trx, visitor, who, account, address, false, proof);
       });
       if (signedIn) return signedIn;
       await this.recordFailure(who, account, address, security.loginAttempts, '2fa_code');
