@@ -14,16 +14,16 @@ export const CHROMIUM = {
 /**
  * The two lanes that run at once, one test after the other within a lane, each on its own server and
  * fresh demo database: the journeys, which change data, and the accessibility sweep, which only
- * reads, with the expenses' and refunds' journeys (which leave the demo's pending items as they
- * were), so that both lanes take about as long. The browser mostly waits, so two lanes fit two cores.
+ * reads, with the screenshots (which only read) and the expenses' and refunds' journeys (which leave
+ * the demo's pending items as they were), so that both lanes take about as long.
  */
 const SERVERS = {
   journeys: { port: PORT, dataDir: DATA_DIR },
   sweep: { port: PORT + 1, dataDir: `${DATA_DIR}-a11y` },
 } as const;
 
-/** The sweep's lane: the sweep, and the journeys that balance the lanes. */
-const SWEEP_LANE = /\/(a11y|depenses|remboursements)\.spec\.ts$/;
+/** The sweep's lane: the sweep, and the read-only or self-restoring tests that balance the lanes. */
+const SWEEP_LANE = /\/(a11y|depenses|remboursements|screenshots)\.spec\.ts$/;
 
 const use = (server: keyof typeof SERVERS) => ({
   baseURL: `http://127.0.0.1:${SERVERS[server].port}`,

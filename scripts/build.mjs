@@ -105,7 +105,9 @@ function buildApi() {
       'apps/api/src/backup.ts',
       'apps/api/src/restore.ts',
       'apps/api/src/media-migrate.ts',
-    ].map((f) => path.join(ROOT, f)),
+      // The XLSX export's thread, beside the server that starts it (dist/xlsx-worker.js).
+      { in: 'apps/api/src/modules/exports/xlsx-worker.ts', out: 'xlsx-worker' },
+    ].map((f) => (typeof f === 'string' ? path.join(ROOT, f) : { in: path.join(ROOT, f.in), out: f.out })),
     outdir: path.join(ROOT, 'apps/api/dist'),
   });
 }

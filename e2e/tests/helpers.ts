@@ -74,3 +74,30 @@ function decodeMail(raw: string): { subject: string; text: string } {
   const subject = header.replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, words: string) => words.replace(/_/g, ' '));
   return { subject, text };
 }
+
+/**
+ * How long a text stays in the page from its first appearance to its removal, by the page's own
+ * clock (a MutationObserver set before the action that shows it). The page's own timer starts in
+ * the commit that shows the text, which may be a few milliseconds before the observer's callback
+ * runs on a loaded machine: compare with the timer's delay less SHOWN_SLACK_MS.
+ */
+export const SHOWN_SLACK_MS = 50;
+
+export function timeShown(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve) => {
+        let since: number | null = null;
+        const observer = new MutationObserver(() => {
+          const here = document.body.textContent?.includes(wanted) ?? false;
+          if (here && since === null) since = performance.now();
+          else if (!here && since !== null) {
+            observer.disconnect();
+            resolve(performance.now() - since);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    text,
+  );
+}

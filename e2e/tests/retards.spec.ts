@@ -68,8 +68,9 @@ test('a gestionnaire finds his late clients, filters them by bucket and exports 
   const code = (await rows(page).first().innerText()).match(/ESV-\d{4}-\d{5}/)?.[0] as string;
 
   // The CSV of the same filter: the French header and each member of the bucket.
+  await page.getByRole('button', { name: 'Exporter' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter CSV' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (point-virgule, UTF-8)' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^retards-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await file.path(), 'utf8');

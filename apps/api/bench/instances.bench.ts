@@ -27,6 +27,7 @@ const ENV = {
   REMINDERS: '0',
   CLEANUP: '0',
   NOTIFICATION_EMAILS: '0',
+  INTEGRITY_CHECK: '0',
   LOGIN_RATE_LIMIT: '1000',
 };
 /** PostgreSQL's connections, shared out between the instances (DATABASE_POOL_MAX each). */

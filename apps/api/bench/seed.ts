@@ -511,10 +511,10 @@ async function seedVersements(db: Database, log: (line: string) => void): Promis
     // the validations; then the banks' balances and the members' paid totals from them.
     await exec(sql`
       INSERT INTO mouvements_bancaires (banque_id, type, operation, montant, solde_apres, source_table, source_id,
-                                        commentaire, created_by, created_at)
+                                        commentaire, created_by, created_at, date_valeur)
       SELECT v.banque_id, 'credit', 'versement_valide', v.montant,
              b.solde_initial + sum(v.montant) OVER (PARTITION BY v.banque_id ORDER BY v.date_validation, v.id),
-             'versements', v.id, 'Reçu ' || v.numero_recu, v.traite_par, v.date_validation
+             'versements', v.id, 'Reçu ' || v.numero_recu, v.traite_par, v.date_validation, v.date_recu
       FROM versements v JOIN banques b ON b.id = v.banque_id
       WHERE v.statut = 'valide' AND v.date_suppression IS NULL
       ORDER BY v.date_validation, v.id`);

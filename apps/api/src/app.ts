@@ -32,6 +32,10 @@ import { banquesRoutes } from './modules/banques/banques.routes.ts';
 import { BanquesService } from './modules/banques/banques.service.ts';
 import { chantiersRoutes } from './modules/chantiers/chantiers.routes.ts';
 import { ChantiersService } from './modules/chantiers/chantiers.service.ts';
+import { comptabiliteRoutes } from './modules/comptabilite/comptabilite.routes.ts';
+import { controlesRoutes } from './modules/controles/controles.routes.ts';
+import { ControlesService } from './modules/controles/controles.service.ts';
+import { controlesTask } from './modules/controles/controles.task.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { demandesRoutes } from './modules/demandes/demandes.routes.ts';
@@ -43,6 +47,7 @@ import { echeanciersRoutes } from './modules/echeanciers/echeanciers.routes.ts';
 import { EcheanciersService } from './modules/echeanciers/echeanciers.service.ts';
 import { EntretienService } from './modules/entretien/entretien.service.ts';
 import { entretienTask } from './modules/entretien/entretien.task.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { favorisRoutes } from './modules/favoris/favoris.routes.ts';
 import { FavorisService } from './modules/favoris/favoris.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -69,6 +74,14 @@ import { recusRoutes } from './modules/recus/recus.routes.ts';
 import { RecusService } from './modules/recus/recus.service.ts';
 import { RelevesService } from './modules/recus/releves.service.ts';
 import { RelevesMensuelsService } from './modules/recus/releves-mensuels.service.ts';
+import { CloturesService } from './modules/releves-bancaires/clotures.service.ts';
+import { RapprochementsService } from './modules/releves-bancaires/rapprochements.service.ts';
+import {
+  cloturesRoutes,
+  rapprochementsRoutes,
+  relevesBancairesRoutes,
+} from './modules/releves-bancaires/releves-bancaires.routes.ts';
+import { RelevesBancairesService } from './modules/releves-bancaires/releves-bancaires.service.ts';
 import { remboursementsRoutes } from './modules/remboursements/remboursements.routes.ts';
 import { RemboursementsService } from './modules/remboursements/remboursements.service.ts';
 import { retardsRoutes } from './modules/retards/retards.routes.ts';
@@ -174,6 +187,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
     app.log,
     mail,
   );
+  const controles = new ControlesService(db, mail, app.log);
   // A failed run is counted, and the admins are told in their notifications.
   const recordJob: JobRecord = (job, ok) => {
     metrics?.job(job, ok);
@@ -192,6 +206,7 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
         : []),
       ...(config.backups ? [sauvegardesTask(sauvegardes, app.log, recordJob)] : []),
       ...(config.cleanup ? [entretienTask(new EntretienService(db, settings, app.log), app.log, recordJob)] : []),
+      ...(config.integrityCheck ? [controlesTask(controles, app.log, recordJob)] : []),
       ...(config.notificationEmails
         ? [
             notificationEmailsTask(
@@ -289,13 +304,20 @@ export async function buildApp({ config, db, dbKind, mailer, logger, listen, poo
       await api.register(favorisRoutes, { favoris: new FavorisService(db, media) });
       await api.register(membresRoutes, { membres: new MembresService(db, media) });
       await api.register(echeanciersRoutes, { echeanciers: new EcheanciersService(db, settings) });
-      await api.register(retardsRoutes, { retards: new RetardsService(db, settings) });
+      await api.register(retardsRoutes, { retards: new RetardsService(db, settings), db, settings });
       await api.register(rappelsRoutes, { rappels });
       await api.register(personnelRoutes, { personnel: new PersonnelService(db, app.settings, media) });
       await api.register(utilisateursRoutes, { utilisateurs: new UtilisateursService(db, app.settings, media) });
       await api.register(demandesRoutes, { demandes: new DemandesService(db, settings, mail, app.log), config });
       await api.register(banquesRoutes, { banques: new BanquesService(db) });
-      await api.register(versementsRoutes, { versements: new VersementsService(db, media, notices), media });
+      await api.register(relevesBancairesRoutes, { releves: new RelevesBancairesService(db) });
+      const versements = new VersementsService(db, media, notices);
+      await api.register(versementsRoutes, { versements, media });
+      await api.register(rapprochementsRoutes, { rapprochements: new RapprochementsService(db, versements, settings) });
+      await api.register(cloturesRoutes, { clotures: new CloturesService(db, settings) });
+      await api.register(exportsRoutes, { db, settings });
+      await api.register(comptabiliteRoutes, { db, settings });
+      await api.register(controlesRoutes, { controles });
       await api.register(depensesRoutes, { depenses: new DepensesService(db, media, notices), media });
       await api.register(chantiersRoutes, { chantiers: new ChantiersService(db, media) });
       await api.register(auditRoutes, { audit: new AuditService(db) });

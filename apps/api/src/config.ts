@@ -45,6 +45,7 @@ const envSchema = z.object({
   BACKUP_KEY: z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
   BACKUPS: booleanFlag,
   CLEANUP: booleanFlag,
+  INTEGRITY_CHECK: booleanFlag,
   NOTIFICATION_EMAILS: booleanFlag,
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -98,6 +99,8 @@ export interface Config {
   backups?: boolean;
   /** The nightly cleanup (CLEANUP): on unless NODE_ENV=test, like the reminders; the settings' `sessionCleanup` decides what it does. */
   cleanup?: boolean;
+  /** The ledger's and the audit journal's daily check (INTEGRITY_CHECK): on unless NODE_ENV=test, like the reminders. */
+  integrityCheck?: boolean;
   /** The staff notifications' e-mails, every minute (NOTIFICATION_EMAILS): on unless NODE_ENV=test, like the reminders. */
   notificationEmails?: boolean;
   /** S3_*: the object store the files live in, shared by the instances; unset, DATA_DIR/media. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKey: e.BACKUP_KEY,
     backups: e.BACKUPS ?? e.NODE_ENV !== 'test',
     cleanup: e.CLEANUP ?? e.NODE_ENV !== 'test',
+    integrityCheck: e.INTEGRITY_CHECK ?? e.NODE_ENV !== 'test',
     notificationEmails: e.NOTIFICATION_EMAILS ?? e.NODE_ENV !== 'test',
     metrics: e.METRICS ?? false,
     redisUrl: e.REDIS_URL,

@@ -25,6 +25,7 @@ async function main() {
       BACKUPS: '0',
       CLEANUP: '0',
       NOTIFICATION_EMAILS: '0',
+      INTEGRITY_CHECK: '0',
     });
     const db = new Kysely<DB>({
       dialect: {

@@ -300,6 +300,8 @@ const messageOf = (body: string) => {
 };
 
 const dataOf = (body: string): unknown[] => {
+  // An export answers its rows as CSV: a header line, then one line per row.
+  if (body.startsWith('\uFEFF')) return body.trimEnd().split('\r\n').slice(1);
   const data = JSON.parse(body).data;
   return Array.isArray(data) ? data : [];
 };

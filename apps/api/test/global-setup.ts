@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
+import { build } from '../../../scripts/build.mjs';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 
 declare module 'vitest' {
@@ -14,9 +15,13 @@ declare module 'vitest' {
 /**
  * Migrates PGlite once and dumps it; each test file starts from a fresh copy of the dump.
  * On PostgreSQL, the database-wide extension is created once here, before the test files migrate
- * their own schemas side by side.
+ * their own schemas side by side. The API's bundle and the empty database template are built (when
+ * their sources changed): a backup's processes then run the built restore command, and its
+ * verification loads the template, instead of compiling the sources and migrating at each backup.
  */
 export default async function setup(project: TestProject) {
+  await build({ targets: ['api', 'template'] });
+  process.env.RESTORE_SCRIPT = path.join(import.meta.dirname, '../dist/restore.js');
   if (process.env.DATABASE_URL) {
     const postgres = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(postgres.db);

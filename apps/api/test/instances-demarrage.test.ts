@@ -50,6 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('instances started together', () => {
               BACKUPS: '0',
               CLEANUP: '0',
               NOTIFICATION_EMAILS: '0',
+              INTEGRITY_CHECK: '0',
             },
             stdio: ['ignore', 'pipe', 'pipe'],
           });

@@ -18,7 +18,7 @@ type Who = 'comptable' | 'gestionnaire';
 type Command =
   | { kind: 'declare'; membre: number; banque: number; montant: number; byGestionnaire: boolean }
   | { kind: 'validate' | 'reject' | 'delete'; pick: number; who: Who }
-  | { kind: 'depot' | 'retrait'; banque: number; montant: number }
+  | { kind: 'depot' | 'retrait'; banque: number; montant: number; compte: string | null }
   | { kind: 'depense'; membre: number; banque: number; montant: number }
   | { kind: 'approuver_depense' | 'rejeter_depense'; pick: number }
   | { kind: 'rembourser'; membre: number; percent: number }
@@ -44,6 +44,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     kind: fc.constantFrom('depot' as const, 'retrait' as const),
     banque: fc.nat(BANQUES - 1),
     montant: fc.integer({ min: 1, max: 2_000_000 }),
+    // Its counterpart in the journal: chosen, or the suspense account.
+    compte: fc.option(fc.constantFrom('631', '101', '5851'), { nil: null }),
   }),
   fc.record({
     kind: fc.constant('depense' as const),
@@ -306,7 +308,12 @@ describe('the ledger under random sequences of operations', () => {
               method: 'PATCH',
               url: `/api/banques/${banque}/solde`,
               headers: auth.comptable,
-              payload: { type: step.kind, montant: step.montant, commentaire: 'Opération aléatoire' },
+              payload: {
+                type: step.kind,
+                montant: step.montant,
+                commentaire: 'Opération aléatoire',
+                ...(step.compte && { compte: step.compte }),
+              },
             });
             const before = solde.get(banque) ?? 0;
             if (step.kind === 'retrait' && step.montant > before) {

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchema, type DatabaseHandle, dropSchema, migrateToLatest, openDatabase } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import {
+  createSchema,
+  type DatabaseHandle,
+  dropSchema,
+  migrateToLatest,
+  migrateUpTo,
+  openDatabase,
+} from '../src/db/database.ts';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
 
 /** An empty database of its own: in-memory PGlite, or a fresh schema on PostgreSQL. */
@@ -26,13 +32,9 @@ afterAll(async () => {
 describe('migration 0017: a member owes his product’s price', () => {
   it('keeps the terms’ total and schedule of the members there already are', async () => {
     const db = handle.db as unknown as Kysely<unknown>;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema && { migrationTableSchema: schema }),
-    });
-    const before = await migrator.migrateTo('2026-12-04-0016-rappels');
-    expect(before.error).toBeUndefined();
+    // Under the schema lock like every migration: Kysely's migrator reads every schema's tables,
+    // and another test file's schema may be dropped meanwhile.
+    await migrateUpTo(handle.db, '2026-12-04-0016-rappels', schema);
     // A member of before: a 12 M product at 65 000 FCFA over 36 months.
     const { rows } = await sql<{ id: number }>`
       WITH s AS (INSERT INTO sites (nom_site, adresse_site, ville_site, prix_metre_carre)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Banque, BanqueCreateBody, Versement } from '@app/shared';
+import type { Banque, BanqueCreateBody, Role, Versement } from '@app/shared';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { createProduit, multipart } from './catalogue-helpers.ts';
-import { login, type TestContext } from './helpers.ts';
+import { login, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import { createMembre, type MembreOptions } from './people-helpers.ts';
 
 export type Auth = { authorization: string };
@@ -60,6 +60,31 @@ export interface Client {
   utilisateur_id: number;
   nom: string;
   auth: Auth;
+}
+
+/** Every role's bearer header for a rights test: the accounts given, the other roles signed in afresh. */
+export async function tokensOfRoles(ctx: TestContext, given: Partial<Record<Role, Auth>>): Promise<Record<Role, Auth>> {
+  const tokens: Partial<Record<Role, Auth>> = {};
+  for (const role of ROLES_ALL) tokens[role] = given[role] ?? (await loginAs(ctx, role)).auth;
+  return tokens as Record<Role, Auth>;
+}
+
+/**
+ * The people of a money test: the admin, the comptable, a gestionnaire and his client (signed
+ * in), and every role's token for the rights tests.
+ */
+export async function moneyCast(ctx: TestContext) {
+  const admin = await loginAs(ctx, 'admin');
+  const comptable = await loginAs(ctx, 'comptable');
+  const gestionnaire = await loginAs(ctx, 'gestionnaire');
+  const client = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
+  const tokens = await tokensOfRoles(ctx, {
+    admin: admin.auth,
+    comptable: comptable.auth,
+    gestionnaire: gestionnaire.auth,
+    membre: client.auth,
+  });
+  return { admin, comptable, gestionnaire, client, tokens };
 }
 
 /** Signs an existing account in; returns its bearer header. */
@@ -256,4 +281,14 @@ export async function backdateSchedule(ctx: TestContext, membreId: number, month
   await sql`UPDATE echeanciers SET premiere_echeance = (premiere_echeance - make_interval(months => ${months}))::date
     WHERE membre_id = ${membreId} AND remplace_le IS NULL`.execute(ctx.db);
   await sql`SELECT rafraichir_retards(ARRAY[${membreId}::integer])`.execute(ctx.db);
+}
+
+/** An export's CSV as cells, its header first (every field is quoted, after the BOM). */
+export function csvRows(body: string): string[][] {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  return body
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.slice(1, -1).split('";"'));
 }

@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   SESSION_EXTENDED: 'Session prolongée',
   SESSION_REVOKED: 'Session révoquée',
   ACCOUNT_UNLOCKED: 'Compte débloqué',
+  downloaded: 'Téléchargement',
+  exported: 'Export',
 };
 
 export const AUDIT_MESSAGES = {

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './api.ts';
-import { AMOUNT_MESSAGES, intField, MONTANT_MAX, montantField, optionalText, requiredText } from './fields.ts';
+import { compteField } from './comptabilite.ts';
+import {
+  AMOUNT_MESSAGES,
+  dateField,
+  intField,
+  MONTANT_MAX,
+  montantField,
+  optionalText,
+  requiredText,
+} from './fields.ts';
+import { INPUT_MESSAGES } from './messages.ts';
+import { colonnesReleveSchema } from './releves-bancaires.ts';
 
 /**
  * Banks and their ledger (spec 3 §2.6, §3 Banque, §5 Bank forms; decisions §5). Amounts are always
@@ -116,6 +127,10 @@ export const banqueSoldeSchema = z.object({
   type: z.enum(OPERATIONS_SOLDE, { error: BANQUE_MESSAGES.operationInvalid }),
   montant: montantField(BANQUE_MESSAGES.montantInvalid),
   commentaire: requiredText(BANQUE_MESSAGES.operationInvalid, 500),
+  /** The day the bank booked it (a fee of last month): its value date; by default today (issue 27). */
+  date_valeur: z.preprocess((v) => (v === '' ? undefined : v), dateField(INPUT_MESSAGES.dateInvalid).optional()),
+  /** Its counterpart in the accounting journal (a bank fee 631…); by default the suspense account (issue 27). */
+  compte: z.preprocess((v) => (v === '' ? undefined : v), compteField.optional()),
 });
 export type BanqueSoldeBody = z.input<typeof banqueSoldeSchema>;
 
@@ -140,6 +155,8 @@ export const banqueSchema = z.object({
   solde_initial: z.number(),
   solde: z.number(),
   nombre_mouvements: z.number().int(),
+  /** The columns chosen for its CSV statements, remembered (issue 27). */
+  releve_colonnes: colonnesReleveSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -198,11 +215,20 @@ export const mouvementSchema = z.object({
   source_id: z.number().int(),
   commentaire: z.string().nullable(),
   auteur: z.object({ id: z.number().int(), nom: z.string(), prenom: z.string() }).nullable(),
+  /** The day the bank knows it by (a payment's slip date, an expense's date, else the day posted). */
+  date_valeur: z.string(),
+  /** The statement match it is in, if any. */
+  rapprochement_id: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type Mouvement = z.infer<typeof mouvementSchema>;
 
 export const mouvementListQuerySchema = pageQuerySchema.extend({
   limit: pageQuerySchema.shape.limit.default(20),
+  /** Only the movements no statement line is matched to yet (the reconciliation's choice). */
+  non_rapproches: z
+    .enum(['true', 'false'], { error: 'non_rapproches vaut true ou false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type MouvementListQuery = z.infer<typeof mouvementListQuerySchema>;

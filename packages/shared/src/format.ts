@@ -44,6 +44,11 @@ export function formatFCFA(amount: number | string | null | undefined): string {
   return `${integer.format(toNumber(amount))}${FCFA_SUFFIX}`;
 }
 
+/** A signed sum: '+ 150 000 FCFA', '− 2 500 FCFA'; zero has no sign: '0 FCFA'. */
+export function formatFCFASigne(amount: number): string {
+  return amount === 0 ? formatFCFA(0) : `${amount < 0 ? '−' : '+'}${NBSP}${formatFCFA(Math.abs(amount))}`;
+}
+
 /** "75 000 FCFA/m²" */
 export function formatPricePerM2(amount: number | string | null | undefined): string {
   return `${formatFCFA(amount)}/m²`;

@@ -107,6 +107,12 @@ export const CAPABILITIES = {
   'banques.manage': ['admin', 'comptable'],
   // The active banks a payment or expense form offers (name only), to whoever files or decides one.
   'banques.choose': STAFF_AND_MEMBER_PAYMENTS,
+  // A bank's statements (issue 27): imported and read by those who keep its ledger.
+  'banques.releves': ['admin', 'comptable'],
+  // A closed month is reopened only by the admin, an audited act (issue 27).
+  'banques.clotures.rouvrir': ['admin'],
+  // The accounting journal and the trial balance (issue 27).
+  'comptabilite.read': ['admin', 'comptable'],
 
   // Members (spec 3 §6)
   'membres.read': ['admin', 'gestionnaire'],

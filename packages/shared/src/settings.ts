@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { comptabiliteSettingsSchema, DEFAULT_COMPTABILITE } from './comptabilite.ts';
 import { FREQUENCES_SAUVEGARDE, RETENTION_SAUVEGARDES } from './sauvegardes.ts';
 
 /**
@@ -125,6 +126,7 @@ export const settingsSchema = z.object({
   security: securitySchema,
   system: systemSchema,
   recouvrement: recouvrementSchema,
+  comptabilite: comptabiliteSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SecuritySettings = z.infer<typeof securitySchema>;
@@ -134,6 +136,7 @@ export const SETTINGS_GROUPS = [
   'security',
   'system',
   'recouvrement',
+  'comptabilite',
 ] as const satisfies readonly (keyof Settings)[];
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
@@ -146,6 +149,7 @@ export const settingsPatchSchema = z.object({
   security: securitySchema.partial().optional(),
   system: systemSchema.partial().optional(),
   recouvrement: recouvrementSchema.partial().optional(),
+  comptabilite: comptabiliteSettingsSchema.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
@@ -180,6 +184,7 @@ export const DEFAULT_SETTINGS: Settings = {
     logRetention: 90,
   },
   recouvrement: { graceDays: 0, penaltyRate: 0, reminders: true, monthlyStatements: false },
+  comptabilite: DEFAULT_COMPTABILITE,
 };
 
 /** Stored or patched values laid over a base, group by group. */
@@ -190,6 +195,7 @@ export function mergeSettings(base: Settings, patch: SettingsPatch | Record<stri
     security: { ...base.security, ...p.security },
     system: { ...base.system, ...p.system },
     recouvrement: { ...base.recouvrement, ...p.recouvrement },
+    comptabilite: { ...base.comptabilite, ...p.comptabilite },
   });
 }
 

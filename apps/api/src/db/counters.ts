@@ -14,6 +14,7 @@ export const COUNTED = {
   depenses: ['statut', 'categorie'],
   remboursements: ['statut'],
   chantiers: ['statut'],
+  lignes_releve: ['banque_id', 'statut'],
 } as const;
 
 type Counted = typeof COUNTED;

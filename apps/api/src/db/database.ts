@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { lockDataDir } from './data-dir.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteKysely } from './pglite-dialect.ts';
@@ -85,7 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const settings = ['-c jit=off', ...(options.schema ? [`-c search_path=${options.schema}`] : [])];
     const connection = { connectionString: options.databaseUrl, options: settings.join(' ') };
     const pool = new pg.Pool({ ...connection, max: options.poolMax ?? 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool) }) });
+    // pg-cursor: an export's rows streamed from a cursor (db/cursor.ts).
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingReads(pool), cursor: Cursor }) });
     const locks = new pg.Pool({ ...connection, max: LOCK_CONNECTIONS });
     return {
       db,

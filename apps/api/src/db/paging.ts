@@ -80,3 +80,31 @@ export async function pageOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O
   const exact = list.total !== 'search' || n <= cap;
   return { rows, pagination: paginate(list.page, list.limit, exact ? n : cap, exact) };
 }
+
+/** A list as its filters, order and display define it, before a page is cut from it. */
+export type ListDefinition<DB, TB extends keyof DB, DD, DT extends keyof DD, O extends object> = Omit<
+  ListPage<DB, TB, DD, DT, O>,
+  'page' | 'limit'
+>;
+
+/**
+ * Every row of a list, in its order, for an export: the same filters, scope and joins as its
+ * pages, read through a cursor (db/cursor.ts), never held all at once.
+ */
+export function allRowsOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O extends object>(
+  list: ListDefinition<DB, TB, DD, DT, O>,
+): SelectQueryBuilder<DD, DT, O> {
+  const matching = list.matching as SelectQueryBuilder<never, never, object>;
+  const inList = sql<SqlBool>`${sql.ref(list.key)} IN (${matching.select(sql.ref(list.key).as('key'))})`;
+  return ordered(list.details(inList) as SelectQueryBuilder<never, never, O>, list.order) as never;
+}
+
+/** A list's definition as written, its types inferred (the list's pages and its export share it). */
+export function listOf<DB, TB extends keyof DB, DD, DT extends keyof DD, O extends object>(
+  list: ListDefinition<DB, TB, DD, DT, O>,
+): ListDefinition<DB, TB, DD, DT, O> {
+  return list;
+}
+
+/** A list's query without its page: what its definition and its export read. */
+export type ListQuery<Q> = Omit<Q, 'page' | 'limit'>;

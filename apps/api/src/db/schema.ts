@@ -2,12 +2,15 @@ import type {
   AccountStatut,
   BanqueStatut,
   ChantierStatut,
+  ColonnesReleve,
   DEVISES,
   DemandeStatut,
   DepenseCategorie,
   DepenseStatut,
+  LigneReleveStatut,
   MouvementOperation,
   NotificationType,
+  ReleveFormat,
   RemboursementStatut,
   Role,
   SCAN_MIME_TYPES,
@@ -416,10 +419,45 @@ export interface BanquesTable {
   solde_initial: ExactDefaulted;
   /** Kept by the movements only (postMouvement, modules/banques/ledger.repository.ts). */
   solde: Exact;
+  /** The columns chosen for this bank's CSV statements (migration 0025), by their headers. */
+  releve_colonnes: ColumnType<ColonnesReleve | null, string | null | undefined, string | null>;
   created_by: number | null;
   updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** An import of a bank's statement (migration 0025). */
+export interface RelevesBancairesTable {
+  id: Generated<number>;
+  banque_id: number;
+  format: ReleveFormat;
+  nom_fichier: string;
+  lignes_lues: number;
+  lignes_nouvelles: number;
+  date_debut: string;
+  date_fin: string;
+  solde_final: ColumnType<string | null, number | string | null, number | string | null>;
+  importe_par: number;
+  created_at: Timestamp;
+}
+
+/** An operation the bank reported, once whatever the imports that carried it (migration 0025). */
+export interface LignesReleveTable {
+  id: Generated<string>;
+  banque_id: number;
+  releve_id: number;
+  identite: string;
+  date_operation: string;
+  date_valeur: string | null;
+  libelle: string;
+  reference: string | null;
+  sens: 'credit' | 'debit';
+  montant: Exact;
+  solde: ColumnType<string | null, number | string | null, number | string | null>;
+  statut: ColumnType<LigneReleveStatut, LigneReleveStatut | undefined>;
+  rapprochement_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface VersementsTable {
@@ -460,6 +498,49 @@ export interface MouvementsBancairesTable {
   commentaire: string | null;
   created_by: number | null;
   created_at: Timestamp;
+  /** The day the bank knows it by (migration 0026); by default the company's day it is posted. */
+  date_valeur: ColumnType<string, string | undefined, string>;
+  /** A manual operation's counterpart in the journal (migration 0031); none: the suspense account. */
+  compte_contrepartie: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Statement lines matched to ledger movements of one bank, their sums equal (migration 0026). */
+export interface RapprochementsTable {
+  id: Generated<number>;
+  banque_id: number;
+  montant: Exact;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface RapprochementMouvementsTable {
+  mouvement_id: string | number;
+  rapprochement_id: number;
+}
+
+/** A daily run of the ledger's and the audit journal's checks (migration 0029). */
+export interface ControlesIntegriteTable {
+  id: Generated<number>;
+  fait_le: Timestamp;
+  grand_livre_ok: boolean;
+  audit_ok: boolean;
+  ecarts: ColumnType<{ invariant: string; detail: string }[], string, string>;
+  duree_ms: number;
+}
+
+/** A bank's closed month (migration 0027): no movement dated in it while it is not reopened. */
+export interface CloturesBancairesTable {
+  id: Generated<number>;
+  banque_id: number;
+  /** The month's first day. */
+  mois: string;
+  /** The balance, ledger and statement alike, at the month's last day. */
+  solde: Exact;
+  cloturee_par: number;
+  created_at: Timestamp;
+  rouverte_par: number | null;
+  rouverte_le: NullableTimestamp;
+  motif_reouverture: string | null;
 }
 
 export interface DepensesTable {
@@ -607,6 +688,12 @@ export interface DB {
   banques: BanquesTable;
   versements: VersementsTable;
   mouvements_bancaires: MouvementsBancairesTable;
+  releves_bancaires: RelevesBancairesTable;
+  lignes_releve: LignesReleveTable;
+  rapprochements: RapprochementsTable;
+  rapprochement_mouvements: RapprochementMouvementsTable;
+  clotures_bancaires: CloturesBancairesTable;
+  controles_integrite: ControlesIntegriteTable;
   idempotence: IdempotenceTable;
   depenses: DepensesTable;
   remboursements: RemboursementsTable;

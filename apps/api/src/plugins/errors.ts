@@ -2,12 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
   BANQUE_MESSAGES,
+  CLOTURE_MESSAGES,
   DEMANDE_MESSAGES,
   type ErrorBody,
   type ErrorCode,
   INPUT_MESSAGES,
   MESSAGES,
   PEOPLE_MESSAGES,
+  RAPPROCHEMENT_MESSAGES,
   VERSEMENT_MESSAGES,
 } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,6 +44,8 @@ const UNIQUE_VIOLATIONS: Record<string, { field: string; message: string }> = {
   banques_compte_key: { field: 'numero_compte', message: BANQUE_MESSAGES.compteTaken },
   banques_principale_key: { field: 'est_principale', message: BANQUE_MESSAGES.principaleTaken },
   versements_recu_key: { field: 'numero_recu', message: VERSEMENT_MESSAGES.recuTaken },
+  // Two matches racing for one movement: the second one's insert meets the first one's row.
+  rapprochement_mouvements_pkey: { field: 'mouvements', message: RAPPROCHEMENT_MESSAGES.mouvementIndisponible },
 };
 
 /** Removals a history still refers to, with what to do instead. */
@@ -94,6 +98,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = known
         ? { success: false, message: known.message, code: 'CONFLICT', errors: { [known.field]: known.message } }
         : { success: false, message: 'Cette valeur existe déjà.', code: 'CONFLICT' };
+    } else if (error.code === 'CL001') {
+      // A movement dated in a closed month (migration 0027's trigger); its message is the month.
+      status = 409;
+      body = { success: false, message: CLOTURE_MESSAGES.moisClos(error.message), code: 'CONFLICT' };
     } else if (error.code === '23503') {
       // A row still referenced elsewhere: the services check the known cases first.
       status = 409;

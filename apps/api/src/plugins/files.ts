@@ -6,6 +6,9 @@ import {
   MESSAGES,
   PHOTO_MIME_TYPES,
   PLAN_MIME_TYPES,
+  RELEVE_MAX_BYTES,
+  RELEVE_MESSAGES,
+  RELEVE_MIME_TYPES,
   SCAN_MAX_BYTES,
   SCAN_MIME_TYPES,
   VERSEMENT_MESSAGES,
@@ -17,11 +20,11 @@ import { AppError } from '../errors.ts';
 import type { IncomingFile } from '../media/media-store.ts';
 import { assertStorableText } from './input.ts';
 
-export type FileKind = 'photo' | 'plan' | 'scan';
+export type FileKind = 'photo' | 'plan' | 'scan' | 'releve';
 
 /** A form's files by kind, with the word its messages use for a photo ("image" or "photo"). */
 export interface FileFields {
-  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan' | 'scan'; max: number };
+  [field: string]: { kind: FileKind; word: 'image' | 'photo' | 'plan' | 'scan' | 'releve'; max: number };
 }
 
 export interface ParsedForm {
@@ -65,9 +68,19 @@ const KINDS: Record<
     refusedType: () => VERSEMENT_MESSAGES.scanType,
     tooLarge: () => VERSEMENT_MESSAGES.scanTooLarge,
   },
+  releve: {
+    mimes: RELEVE_MIME_TYPES,
+    types: 'CSV ou XML camt.053',
+    maxBytes: RELEVE_MAX_BYTES,
+    refusedType: () => RELEVE_MESSAGES.fichierType,
+    tooLarge: () => RELEVE_MESSAGES.fichierTropGros,
+  },
 };
 
-const noFiles = (): Record<FileKind, IncomingFile[]> => ({ photo: [], plan: [], scan: [] });
+const noFiles = (): Record<FileKind, IncomingFile[]> => ({ photo: [], plan: [], scan: [], releve: [] });
+
+/** Text has no NUL byte in its first 8 KB: what file-type cannot name, a CSV is. */
+const isText = (data: Buffer) => !data.subarray(0, 8192).includes(0);
 
 /** A form's file fields as OpenAPI multipart properties: one binary part, or several under one name. */
 export function fileFieldSchemas(fileFields: FileFields): Record<string, object> {
@@ -143,7 +156,9 @@ async function readMultipart(request: FastifyRequest, fileFields: FileFields): P
       const message =
         spec.word === 'scan'
           ? VERSEMENT_MESSAGES.oneScan
-          : MEDIA_MESSAGES.tooMany(spec.max, spec.word === 'plan' ? 'plans' : `${spec.word}s`);
+          : spec.word === 'releve'
+            ? RELEVE_MESSAGES.unSeul
+            : MEDIA_MESSAGES.tooMany(spec.max, spec.word === 'plan' ? 'plans' : `${spec.word}s`);
       throw new AppError('VALIDATION_ERROR', message, { [part.fieldname]: message });
     }
     const kind = KINDS[spec.kind];
@@ -160,12 +175,15 @@ async function readMultipart(request: FastifyRequest, fileFields: FileFields): P
     const detected = await fileTypeFromBuffer(data);
     // Word 97–2003 files are OLE containers: file-type reports "cfb"; only a .doc name makes it a document.
     const mimeType =
-      detected?.mime === 'application/x-cfb' && /\.doc$/i.test(part.filename) ? 'application/msword' : detected?.mime;
+      detected?.mime === 'application/x-cfb' && /\.doc$/i.test(part.filename)
+        ? 'application/msword'
+        : (detected?.mime ?? (spec.kind === 'releve' && isText(data) ? 'text/csv' : undefined));
     if (!mimeType || !kind.mimes.includes(mimeType)) {
       const message = kind.refusedType(part.filename);
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', message, { [part.fieldname]: message });
     }
-    const extension = mimeType === 'application/msword' ? 'doc' : (detected?.ext ?? 'bin');
+    const extension =
+      mimeType === 'application/msword' ? 'doc' : mimeType === 'text/csv' ? 'csv' : (detected?.ext ?? 'bin');
     form.files[spec.kind].push({ filename: part.filename, mimeType, extension, data });
   }
   return form;

@@ -26,6 +26,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** 'blob': the answer is a file (a receipt's scan). */
   responseType?: 'json' | 'blob';
+  /** With 'blob': the bytes arrived so far (a long export's progress). */
+  onProgress?: (bytes: number) => void;
   /** A poll, not the person's doing: the server leaves the session's inactivity clock running. */
   background?: boolean;
 }
@@ -79,6 +81,7 @@ async function sendWithRetries<T>(path: string, options: RequestOptions, token: 
         timeoutMs: options.timeoutMs,
         headers: options.background ? { ...options.headers, [BACKGROUND_READ_HEADER]: '1' } : options.headers,
         responseType: options.responseType,
+        onProgress: options.onProgress,
       });
       connectionMonitor.reportReachable();
       if (status >= 200 && status < 300) {

@@ -13,6 +13,8 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** 'blob': a successful answer is a file (an error still reads as JSON). */
   responseType?: 'json' | 'blob';
+  /** With 'blob': the bytes arrived so far, as they arrive (a long export's progress). */
+  onProgress?: (bytes: number) => void;
 }
 
 export interface RawResponse {
@@ -22,6 +24,22 @@ export interface RawResponse {
 
 export function apiUrl(path: string): string {
   return `${storage.getApiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** A file's body, read chunk by chunk when its progress is asked for. */
+async function readBlob(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('Content-Type') ?? '' });
 }
 
 function isAbort(error: unknown): boolean {
@@ -42,6 +60,7 @@ export async function send({
   signal,
   headers: extra,
   responseType = 'json',
+  onProgress,
 }: SendOptions): Promise<RawResponse> {
   if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
   const timeout = new AbortController();
@@ -61,7 +80,9 @@ export async function send({
       signal: timeout.signal,
       credentials: 'same-origin',
     });
-    if (responseType === 'blob' && response.ok) return { status: response.status, body: await response.blob() };
+    if (responseType === 'blob' && response.ok) {
+      return { status: response.status, body: await readBlob(response, onProgress) };
+    }
     const text = await response.text();
     let parsed: unknown = null;
     if (text) {

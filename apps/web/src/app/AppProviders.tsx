@@ -1,5 +1,6 @@
 import '../ui/mantine-styles.ts';
 import './a11y.css';
+import './print.css';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -4,8 +4,12 @@ import { request } from '../api/index.ts';
 const FILE_TIMEOUT_MS = 5 * 60_000;
 
 /** A private file of the API (a receipt's scan, a justificatif): the bearer token is needed. */
-export function fetchPrivateFile(path: string, timeoutMs = FILE_TIMEOUT_MS): Promise<Blob> {
-  return request<Blob>(path, { responseType: 'blob', timeoutMs, notify: false });
+export function fetchPrivateFile(
+  path: string,
+  timeoutMs = FILE_TIMEOUT_MS,
+  onProgress?: (bytes: number) => void,
+): Promise<Blob> {
+  return request<Blob>(path, { responseType: 'blob', timeoutMs, notify: false, onProgress });
 }
 
 /** Hands a fetched file to the browser as a download under `fileName`. */

@@ -1,7 +1,6 @@
 import { type RetardsPage, retardsPageSchema, type TrancheRetard } from '@app/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../api/index.ts';
-import { fetchPrivateFile, saveFile } from './private-file.ts';
 
 /**
  * Members in arrears on a day (issue 15's 'Retards'): admin and comptable see everyone, a
@@ -31,14 +30,6 @@ function queryOf({ page, limit, ...filters }: RetardsFilters, paged: boolean): U
 export async function fetchRetards(filters: RetardsFilters, signal?: AbortSignal): Promise<RetardsPage> {
   const answer = await request<unknown>(`/retards?${queryOf(filters, true)}`, { signal });
   return retardsPageSchema.parse(answer);
-}
-
-/**
- * GET /retards/export: every late member for the filters as a CSV file, fetched with the bearer
- * token (never in an address) and handed to the browser as `retards-<date>.csv`.
- */
-export async function downloadRetardsCsv(filters: RetardsFilters, date: string): Promise<void> {
-  saveFile(await fetchPrivateFile(`/retards/export?${queryOf(filters, false)}`), `retards-${date}.csv`);
 }
 
 /** Query keys of the arrears (TkDodo's key factory). */

@@ -4,6 +4,8 @@ export interface RecordedCall {
   method: string;
   url: string;
   body: unknown;
+  /** A multipart body as sent. */
+  form: FormData | null;
   headers: Record<string, string>;
 }
 
@@ -21,6 +23,7 @@ export function mockFetch(responder: Responder): RecordedCall[] {
         method: (init.method ?? 'GET').toUpperCase(),
         url: String(input),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        form: init.body instanceof FormData ? init.body : null,
         headers: (init.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);

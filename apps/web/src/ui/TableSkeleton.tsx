@@ -3,7 +3,7 @@ import { Group, Paper, Skeleton, Stack } from '@mantine/core';
 /** Loading placeholders in the shape of a table's rows. */
 export function TableSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
   return (
-    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label={label}>
+    <Paper withBorder radius="md" p="md" role="status" aria-busy="true" aria-label={label}>
       <Stack gap="md">
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity

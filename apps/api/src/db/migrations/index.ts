@@ -23,6 +23,13 @@ import * as inscription from './2026-12-09-0021-inscription.ts';
 import * as notifications from './2026-12-10-0022-notifications.ts';
 import * as deuxFacteurs from './2026-12-11-0023-deux-facteurs.ts';
 import * as chantierPhotos from './2026-12-12-0024-chantier-photos.ts';
+import * as relevesBancaires from './2026-12-13-0025-releves-bancaires.ts';
+import * as rapprochements from './2026-12-14-0026-rapprochements.ts';
+import * as clotures from './2026-12-15-0027-clotures.ts';
+import * as comptabilite from './2026-12-16-0028-comptabilite.ts';
+import * as controles from './2026-12-17-0029-controles.ts';
+import * as versementsEnAttente from './2026-12-18-0030-versements-en-attente.ts';
+import * as compteContrepartie from './2026-12-19-0031-compte-contrepartie.ts';
 
 /** Every migration, in order. Add new files here; never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +57,11 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10-0022-notifications': notifications,
   '2026-12-11-0023-deux-facteurs': deuxFacteurs,
   '2026-12-12-0024-chantier-photos': chantierPhotos,
+  '2026-12-13-0025-releves-bancaires': relevesBancaires,
+  '2026-12-14-0026-rapprochements': rapprochements,
+  '2026-12-15-0027-clotures': clotures,
+  '2026-12-16-0028-comptabilite': comptabilite,
+  '2026-12-17-0029-controles': controles,
+  '2026-12-18-0030-versements-en-attente': versementsEnAttente,
+  '2026-12-19-0031-compte-contrepartie': compteContrepartie,
 };

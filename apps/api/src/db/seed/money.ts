@@ -349,7 +349,14 @@ export async function seedMoney(
     // Decided two days later (the pending ones are this month's).
     const decidedAt = new Date(date.getTime() + 2 * DAY_MS);
     if (payment.statut === 'valide') {
-      const v = { id, banque_id, membre_id: membre.id, montant: payment.montant, numero_recu };
+      const v = {
+        id,
+        banque_id,
+        membre_id: membre.id,
+        montant: payment.montant,
+        numero_recu,
+        date_recu: localIsoDate(date),
+      };
       await recordValidation(trx, v, people.comptable, decidedAt);
     } else if (payment.statut === 'rejete') {
       await updateVersement(trx, id, {
@@ -397,7 +404,7 @@ export async function seedMoney(
         const decidedAt = new Date(date.getTime() + DAY_MS);
         const decider = index % 3 === 0 ? people.admin : people.comptable;
         if (depense.statut === 'approuvee') {
-          const d = { id, banque_id, ...depense };
+          const d = { id, banque_id, ...depense, date_depense: localIsoDate(date) };
           if (!(await recordApprobation(trx, d, decider, null, decidedAt)))
             throw new Error('solde de démo insuffisant');
         } else if (depense.statut === 'rejetee') {

@@ -2,7 +2,7 @@ import { AUDIT_TOP_DAYS, AUDIT_USERS_MAX, type AuditListQuery } from '@app/share
 import { sql } from 'kysely';
 import type { Caller, Visitor } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf } from '../../db/paging.ts';
 import { containsPattern } from '../../db/search.ts';
 
 export interface AuditEntry {
@@ -38,6 +38,9 @@ export async function insertAudit(db: Executor, who: Visitor | Caller, entry: Au
 }
 
 /** Only the fields that differ, for old_values/new_values. */
+const asText = (value: unknown) =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
 export function changedFields<T extends Record<string, unknown>>(
   before: T,
   patch: Partial<T>,
@@ -45,8 +48,9 @@ export function changedFields<T extends Record<string, unknown>>(
   const old_values: Partial<T> = {};
   const new_values: Partial<T> = {};
   for (const key of Object.keys(patch) as (keyof T)[]) {
-    // Compared as text: a bigint column reads as "150000" and the form sends 150000.
-    if (patch[key] !== undefined && String(patch[key]) !== String(before[key])) {
+    // Compared as text: a bigint column reads as "150000" and the form sends 150000; an object
+    // (a setting's table of accounts) by its JSON.
+    if (patch[key] !== undefined && asText(patch[key]) !== asText(before[key])) {
       old_values[key] = before[key];
       new_values[key] = patch[key];
     }
@@ -100,7 +104,7 @@ export async function findAudit(db: Executor, id: number) {
  * The journal newest first, in the chain's order, on an index under each filter. Unfiltered, the
  * total is the last position (the journal only grows); filtered, a capped count.
  */
-export async function listAudit(db: Executor, query: AuditListQuery) {
+export function auditList(db: Executor, query: ListQuery<AuditListQuery>) {
   let matching = db.selectFrom('audit as a');
   if (query.user_id) matching = matching.where('a.user_id', '=', query.user_id);
   if (query.table_name) matching = matching.where('a.table_name', '=', query.table_name);
@@ -110,15 +114,17 @@ export async function listAudit(db: Executor, query: AuditListQuery) {
     matching = matching.where('a.created_at', '<', sql<Date>`${query.date_to}::date + 1`);
   }
   const filtered = query.user_id || query.table_name || query.action || query.date_from || query.date_to;
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'a.id',
     order: [['a.position', 'desc']],
     details: (inPage) => withAuthor(db).where(inPage),
     total: filtered ? 'search' : { kept: sql<string | null>`(SELECT max(position) FROM audit)` },
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listAudit(db: Executor, query: AuditListQuery) {
+  return pageOf(db, { ...auditList(db, query), page: query.page, limit: query.limit });
 }
 
 /**

@@ -126,7 +126,8 @@ export async function isBanqueReferenced(db: Executor, id: number): Promise<bool
       sql<boolean>`EXISTS (SELECT 1 FROM mouvements_bancaires WHERE banque_id = ${id})
         OR EXISTS (SELECT 1 FROM versements WHERE banque_id = ${id})
         OR EXISTS (SELECT 1 FROM depenses WHERE banque_id = ${id})
-        OR EXISTS (SELECT 1 FROM remboursements WHERE banque_id = ${id})`.as('used'),
+        OR EXISTS (SELECT 1 FROM remboursements WHERE banque_id = ${id})
+        OR EXISTS (SELECT 1 FROM releves_bancaires WHERE banque_id = ${id})`.as('used'),
     )
     .executeTakeFirstOrThrow();
   return row.used;

@@ -61,6 +61,7 @@ function toBanque(row: BanqueRow): Banque {
     solde_initial: Number(row.solde_initial),
     solde: Number(row.solde),
     nombre_mouvements: Number(row.nombre_mouvements ?? 0),
+    releve_colonnes: row.releve_colonnes,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -81,6 +82,8 @@ function toMouvement(row: MouvementRow): Mouvement {
       row.created_by !== null && row.auteur_nom !== null && row.auteur_prenom !== null
         ? { id: row.created_by, nom: row.auteur_nom, prenom: row.auteur_prenom }
         : null,
+    date_valeur: row.date_valeur,
+    rapprochement_id: row.rapprochement_id,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -222,6 +225,8 @@ export class BanquesService {
         source_id: id,
         commentaire: body.commentaire,
         created_by: caller.id,
+        date_valeur: body.date_valeur,
+        compte_contrepartie: body.compte,
       });
       if (!posted) throw soldeInsuffisant();
       await insertAudit(trx, caller, {
@@ -234,6 +239,8 @@ export class BanquesService {
           operation: body.type,
           montant: body.montant,
           commentaire: body.commentaire,
+          date_valeur: body.date_valeur,
+          compte: body.compte,
         },
       });
     });
@@ -242,7 +249,7 @@ export class BanquesService {
 
   async mouvements(caller: Caller, id: number, query: MouvementListQuery) {
     await this.get(caller, id);
-    const { rows, pagination } = await listMouvements(this.db, id, query.page, query.limit);
+    const { rows, pagination } = await listMouvements(this.db, id, query);
     return { data: rows.map(toMouvement), pagination };
   }
 }

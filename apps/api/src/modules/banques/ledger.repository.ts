@@ -1,9 +1,11 @@
-import type { MouvementOperation } from '@app/shared';
+import { DEFAULT_SETTINGS, type MouvementOperation, mergeSettings } from '@app/shared';
 import { sql } from 'kysely';
 import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { listOf, pageOf } from '../../db/paging.ts';
 import type { MouvementsBancairesTable } from '../../db/schema.ts';
+import { journalBreaches } from '../comptabilite/comptabilite.service.ts';
+import { listSettingRows } from '../settings/settings.repository.ts';
 
 const CREDITS: readonly MouvementOperation[] = ['versement_valide', 'depot'];
 
@@ -17,6 +19,13 @@ export interface NewMouvement {
   created_by: number | null;
   /** Only the demo seed dates a movement in the past; the product's are stamped when posted. */
   created_at?: Date;
+  /**
+   * The day the bank knows it by (a payment's bank-slip date, an expense's date); by default the
+   * company's day it is posted (migration 0026).
+   */
+  date_valeur?: string;
+  /** A manual operation's counterpart account in the journal, when chosen. */
+  compte_contrepartie?: string;
 }
 
 /**
@@ -47,8 +56,14 @@ export async function postMouvement(db: Executor, mouvement: NewMouvement): Prom
       source_table: mouvement.source_table,
       source_id: mouvement.source_id,
       commentaire: mouvement.commentaire ?? null,
+      compte_contrepartie: mouvement.compte_contrepartie ?? null,
       created_by: mouvement.created_by,
       created_at: mouvement.created_at,
+      // The demo's past movements take the day they are dated.
+      date_valeur:
+        mouvement.date_valeur ??
+        (mouvement.created_at &&
+          sql<string>`(${mouvement.created_at}::timestamptz AT TIME ZONE fuseau_societe())::date`),
     })
     .execute();
   return { solde_apres: Number(updated.solde) };
@@ -74,22 +89,36 @@ export async function addToMontantPaye(db: Executor, membreId: number, delta: nu
  * bank's row lock; two transactions' start times may cross), paged on its index; the total is
  * the bank's kept counter.
  */
-export async function listMouvements(db: Executor, banqueId: number, page: number, limit: number) {
-  return pageOf(db, {
-    matching: db.selectFrom('mouvements_bancaires as mv').where('mv.banque_id', '=', banqueId),
+export function mouvementsList(db: Executor, banqueId: number, query: { non_rapproches: boolean }) {
+  let matching = db.selectFrom('mouvements_bancaires as mv').where('mv.banque_id', '=', banqueId);
+  if (query.non_rapproches) {
+    matching = matching.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('rapprochement_mouvements as rm').whereRef('rm.mouvement_id', '=', 'mv.id'))),
+    );
+  }
+  return listOf({
+    matching,
     key: 'mv.id',
     order: [['mv.id', 'desc']],
     details: (inPage) =>
       db
         .selectFrom('mouvements_bancaires as mv')
         .leftJoin('utilisateurs as a', 'a.id', 'mv.created_by')
+        .leftJoin('rapprochement_mouvements as rm', 'rm.mouvement_id', 'mv.id')
         .selectAll('mv')
-        .select(['a.nom as auteur_nom', 'a.prenom as auteur_prenom'])
+        .select(['a.nom as auteur_nom', 'a.prenom as auteur_prenom', 'rm.rapprochement_id'])
         .where(inPage),
-    total: { counter: counterKey('mouvements_bancaires', { banque_id: banqueId }) },
-    page,
-    limit,
+    // The unmatched ones are counted, capped: what no counter keeps.
+    total: query.non_rapproches ? 'search' : { counter: counterKey('mouvements_bancaires', { banque_id: banqueId }) },
   });
+}
+
+export async function listMouvements(
+  db: Executor,
+  banqueId: number,
+  query: { page: number; limit: number; non_rapproches: boolean },
+) {
+  return pageOf(db, { ...mouvementsList(db, banqueId, query), page: query.page, limit: query.limit });
 }
 
 export type MouvementRow = Awaited<ReturnType<typeof listMouvements>>['rows'][number];
@@ -127,7 +156,10 @@ export interface LedgerBreach {
  *    contract's (engagement × duration), and his paid total, allocated oldest instalment first,
  *    is all allocated (to the instalments, the rest as an excess);
  * 8. every member's kept oldest unpaid due date and arrears at the kept cut-off, and the kept
- *    arrears totals, equal a recount.
+ *    arrears totals, equal a recount;
+ * 9. every reconciliation's statement lines and movements (all of its bank) sum to its amount;
+ * 10. the accounting journal (decisions 0031): every movement's entry has its accounts and balances,
+ *     and the journal's debits equal its credits.
  */
 export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
@@ -323,5 +355,27 @@ export async function ledgerBreaches(db: Executor): Promise<LedgerBreach[]> {
   for (const t of retards.rows) {
     breaches.push({ invariant: 'retards_totaux', detail: `${t.cle}\u00a0: gardé ${t.garde}, recompté ${t.recompte}` });
   }
+
+  const matches = await sql<{ id: number; montant: string; lignes: string; mouvements: string }>`
+    SELECT r.id, r.montant, coalesce(l.total, 0) AS lignes, coalesce(m.total, 0) AS mouvements
+    FROM rapprochements r
+    LEFT JOIN (SELECT rapprochement_id, sum(CASE WHEN sens = 'credit' THEN montant ELSE -montant END) AS total
+      FROM lignes_releve WHERE rapprochement_id IS NOT NULL GROUP BY rapprochement_id) l ON l.rapprochement_id = r.id
+    LEFT JOIN (SELECT rm.rapprochement_id, sum(CASE WHEN mv.type = 'credit' THEN mv.montant ELSE -mv.montant END) AS total
+      FROM rapprochement_mouvements rm JOIN mouvements_bancaires mv ON mv.id = rm.mouvement_id
+      WHERE mv.banque_id = (SELECT banque_id FROM rapprochements WHERE id = rm.rapprochement_id)
+      GROUP BY rm.rapprochement_id) m ON m.rapprochement_id = r.id
+    WHERE r.montant <> coalesce(l.total, 0) OR r.montant <> coalesce(m.total, 0)
+    ORDER BY r.id`.execute(db);
+  for (const r of matches.rows) {
+    breaches.push({
+      invariant: 'rapprochement',
+      detail: `rapprochement ${r.id}\u00a0: ${r.montant}\u00a0FCFA, lignes ${r.lignes}, mouvements ${r.mouvements}`,
+    });
+  }
+
+  const rows = await listSettingRows(db);
+  const { comptabilite } = mergeSettings(DEFAULT_SETTINGS, Object.fromEntries(rows.map((r) => [r.grp, r.value])));
+  breaches.push(...(await journalBreaches(db, comptabilite)));
   return breaches;
 }

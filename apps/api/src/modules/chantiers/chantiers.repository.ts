@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Scope } from '../../caller.ts';
 import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { ChantiersTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -67,7 +67,7 @@ export async function findChantier(db: Executor, scope: Scope, id: number) {
 }
 
 /** The kept counter for everyone's list by status; a count otherwise (a company has hundreds at most); capped for a search. */
-function chantiersTotal(scope: Scope, query: ChantierListQuery): TotalSource {
+function chantiersTotal(scope: Scope, query: ListQuery<ChantierListQuery>): TotalSource {
   if (query.search) return 'search';
   if (scope.kind === 'self' || query.ville || query.responsable_id || query.site_id || query.produit_id) {
     return 'count';
@@ -76,7 +76,7 @@ function chantiersTotal(scope: Scope, query: ChantierListQuery): TotalSource {
 }
 
 /** The screen's list (spec 2 §7): filters, search over name, city and address, sort, page. */
-export async function listChantiers(db: Executor, scope: Scope, query: ChantierListQuery) {
+export function chantiersList(db: Executor, scope: Scope, query: ListQuery<ChantierListQuery>) {
   let matching = chantiersFrom(db, scope);
   if (query.statut) matching = matching.where('c.statut', '=', query.statut);
   if (query.ville) matching = matching.where('c.ville', '=', query.ville);
@@ -93,7 +93,7 @@ export async function listChantiers(db: Executor, scope: Scope, query: ChantierL
       ]),
     );
   }
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'c.id',
     order: [
@@ -102,9 +102,11 @@ export async function listChantiers(db: Executor, scope: Scope, query: ChantierL
     ],
     details: (inPage) => withDetails(db).where(inPage),
     total: chantiersTotal(scope, query),
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listChantiers(db: Executor, scope: Scope, query: ChantierListQuery) {
+  return pageOf(db, { ...chantiersList(db, scope, query), page: query.page, limit: query.limit });
 }
 
 /** A product's chantiers, newest start first (GET /chantiers/product/{id}). */

@@ -2,7 +2,7 @@ import type { DemandeListQuery, DemandeStatut } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf } from '../../db/paging.ts';
 import type { DemandesTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -53,7 +53,7 @@ export interface DemandesOf {
  * Newest first; search over the applicant's name (in either order), the product's title and the
  * notes (spec 1 §2.5); only those of `owner` when given.
  */
-export async function listDemandes(db: Executor, query: DemandeListQuery, owner?: DemandesOf) {
+export function demandesList(db: Executor, query: ListQuery<DemandeListQuery>, owner?: DemandesOf) {
   let matching = db.selectFrom('demandes as d');
   if (owner) matching = matching.where(`d.${owner.column}`, '=', owner.id);
   if (query.statut) matching = matching.where('d.statut', '=', query.statut);
@@ -70,7 +70,7 @@ export async function listDemandes(db: Executor, query: DemandeListQuery, owner?
       ]),
     );
   }
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'd.id',
     order: [
@@ -80,9 +80,11 @@ export async function listDemandes(db: Executor, query: DemandeListQuery, owner?
     details: (inPage) => withDetails(db).where(inPage),
     // One person's requests have no kept counter: counted up to the cap, as a search's.
     total: query.search || owner ? 'search' : { counter: counterKey('demandes', { statut: query.statut }) },
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listDemandes(db: Executor, query: DemandeListQuery, owner?: DemandesOf) {
+  return pageOf(db, { ...demandesList(db, query, owner), page: query.page, limit: query.limit });
 }
 
 /** The count of each status, from the kept counters: one row read per status, whatever the table's size. */

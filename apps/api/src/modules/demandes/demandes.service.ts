@@ -484,7 +484,7 @@ export class DemandesService {
  * Whose requests a caller reads: all when he decides them; a demandeur his own (filed in the app or
  * from the public form with his verified address); anyone else those he created (a commercial).
  */
-function ownerOf(caller: Caller): DemandesOf | undefined {
+export function ownerOf(caller: Caller): DemandesOf | undefined {
   if (can(caller.role, 'demandes.read_all')) return undefined;
   return { column: caller.role === 'demandeur' ? 'demandeur_id' : 'created_by', id: caller.id };
 }

@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Scope } from '../../caller.ts';
 import { counterKey, counterSum, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { DepensesTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { postMouvement } from '../banques/ledger.repository.ts';
@@ -49,14 +49,14 @@ export async function findDepense(db: Executor, scope: Scope, id: number) {
 }
 
 /** The kept counter for everyone's list under its counted filters; a count within a scope or a bank; capped for a search. */
-function depensesTotal(scope: Scope, query: DepenseListQuery): TotalSource {
+function depensesTotal(scope: Scope, query: ListQuery<DepenseListQuery>): TotalSource {
   if (query.search) return 'search';
   if (scope.kind !== 'all' || query.banque_id) return 'count';
   return { counter: counterKey('depenses', { statut: query.statut, categorie: query.categorie }) };
 }
 
 /** Newest expense date first by default; search over description, category and the filer's name (spec 3 §2.2). */
-export async function listDepenses(db: Executor, scope: Scope, query: DepenseListQuery) {
+export function depensesList(db: Executor, scope: Scope, query: ListQuery<DepenseListQuery>) {
   let matching = depensesFrom(db, scope);
   if (query.statut) matching = matching.where('d.statut', '=', query.statut);
   if (query.categorie) matching = matching.where('d.categorie', '=', query.categorie);
@@ -86,7 +86,7 @@ export async function listDepenses(db: Executor, scope: Scope, query: DepenseLis
     );
   }
   const column = SORT_COLUMNS[query.sortBy];
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'd.id',
     order: [
@@ -95,9 +95,11 @@ export async function listDepenses(db: Executor, scope: Scope, query: DepenseLis
     ],
     details: (inPage) => withDetails(db).where(inPage),
     total: depensesTotal(scope, query),
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listDepenses(db: Executor, scope: Scope, query: DepenseListQuery) {
+  return pageOf(db, { ...depensesList(db, scope, query), page: query.page, limit: query.limit });
 }
 
 /** Counts and amounts per status, and the categories present: kept counters for everyone's; grouped reads within a scope. */
@@ -182,7 +184,7 @@ export async function findDepenseJustificatif(db: Executor, scope: Scope, id: nu
  */
 export async function recordApprobation(
   db: Executor,
-  d: { id: number; banque_id: number; montant: number; categorie: string; description: string },
+  d: { id: number; banque_id: number; montant: number; categorie: string; description: string; date_depense: string },
   traitePar: number,
   commentaire: string | null,
   at?: Date,
@@ -190,6 +192,7 @@ export async function recordApprobation(
   const posted = await postMouvement(db, {
     banque_id: d.banque_id,
     operation: 'depense_approuvee',
+    date_valeur: d.date_depense,
     montant: d.montant,
     source_table: 'depenses',
     source_id: d.id,

@@ -4,7 +4,7 @@ import type { Scope } from '../../caller.ts';
 import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
 import { enRetard } from '../../db/echeances.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { MembresTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -71,7 +71,7 @@ function withDetails(db: Executor, scope: Scope) {
 export type MembreRow = NonNullable<Awaited<ReturnType<typeof findMembre>>>;
 
 /** A kept counter, unless a search (counted up to a cap) or one's own file (a row at most). */
-function membresTotal(scope: Scope, query: MembreListQuery): TotalSource {
+function membresTotal(scope: Scope, query: ListQuery<MembreListQuery>): TotalSource {
   if (query.search) return 'search';
   // Arrears change with the day: no counter keeps them; a count over the scope's members.
   if (scope.kind === 'self' || query.en_retard) return 'count';
@@ -85,7 +85,7 @@ function membresTotal(scope: Scope, query: MembreListQuery): TotalSource {
   };
 }
 
-export async function listMembres(db: Executor, scope: Scope, query: MembreListQuery) {
+export function membresList(db: Executor, scope: Scope, query: ListQuery<MembreListQuery>) {
   let matching = membresFrom(db, scope);
   if (query.statut) matching = matching.where('u.statut', '=', query.statut);
   if (query.type_membre) matching = matching.where('m.type_membre', '=', query.type_membre);
@@ -117,7 +117,7 @@ export async function listMembres(db: Executor, scope: Scope, query: MembreListQ
         ),
     );
   }
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'm.id',
     // Ties broken by the id of the sorted column's table (one account per member): its index
@@ -128,9 +128,11 @@ export async function listMembres(db: Executor, scope: Scope, query: MembreListQ
     ],
     details: (inPage) => withDetails(db, scope).where(inPage),
     total: membresTotal(scope, query),
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listMembres(db: Executor, scope: Scope, query: MembreListQuery) {
+  return pageOf(db, { ...membresList(db, scope, query), page: query.page, limit: query.limit });
 }
 
 /** A member's own file: the one row his 'self' scope reaches (none for another scope). */

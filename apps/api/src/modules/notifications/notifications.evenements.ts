@@ -30,7 +30,19 @@ const TACHES: Record<string, string> = {
   sauvegardes: 'La planification des sauvegardes',
   entretien: 'Le nettoyage de nuit',
   'courriels-notifications': 'L’envoi des notifications par e-mail',
+  controles: 'Le contrôle quotidien du grand livre',
 };
+
+/** The daily check found a broken invariant: the admins and the comptables are told at once. */
+export function integriteRompue(ecarts: number, at: Date): Evenement {
+  return {
+    type: 'systeme',
+    cle: `controle:${at.toISOString().slice(0, 10)}`,
+    titre: 'Écart dans le grand livre',
+    message: `Le contrôle quotidien a trouvé ${ecarts} écart(s) dans le grand livre ou le journal d’audit\u202f; le détail est sur l’onglet Clôture des relevés et dans l’e-mail envoyé.`,
+    lien: null,
+  };
+}
 
 /** A recurring task failed: the admins are told once per task and minute. */
 export function tacheEnEchec(tache: string, at: Date): Evenement {

@@ -1,7 +1,7 @@
 import type { PersonnelListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf } from '../../db/paging.ts';
 import type { PersonnelTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -68,8 +68,8 @@ function filtered(db: Executor, filters: Filters) {
   return select;
 }
 
-export async function listPersonnel(db: Executor, query: PersonnelListQuery) {
-  return pageOf(db, {
+export function personnelList(db: Executor, query: ListQuery<PersonnelListQuery>) {
+  return listOf({
     matching: filtered(db, query),
     key: 'p.id',
     order: [
@@ -79,9 +79,11 @@ export async function listPersonnel(db: Executor, query: PersonnelListQuery) {
     details: (inPage) => personnelSelect(db).where(inPage),
     // The staff are a few dozen: counted.
     total: 'count',
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listPersonnel(db: Executor, query: PersonnelListQuery) {
+  return pageOf(db, { ...personnelList(db, query), page: query.page, limit: query.limit });
 }
 
 export async function searchPersonnel(db: Executor, search: string, limit: number) {

@@ -2,7 +2,7 @@ import type { ProduitListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { counterKey } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { MediaKind, ProduitsTable } from '../../db/schema.ts';
 import { containsPattern, escapeLike } from '../../db/search.ts';
 
@@ -50,7 +50,7 @@ function selectProduits(db: Executor) {
 }
 
 /** Kept for the type and site filters; the others (price, city, availability, search) are counted. */
-function produitsTotal(filters: ProduitListQuery, onlyActive: boolean): TotalSource {
+function produitsTotal(filters: ListQuery<ProduitListQuery>, onlyActive: boolean): TotalSource {
   if (filters.search) return 'search';
   const { ville, prix_min, prix_max, disponibilite } = filters;
   if (ville || prix_min !== undefined || prix_max !== undefined || disponibilite) return 'count';
@@ -58,7 +58,7 @@ function produitsTotal(filters: ProduitListQuery, onlyActive: boolean): TotalSou
   return { counter: counterKey('produits', { visible, type: filters.type, site_id: filters.site_id }) };
 }
 
-function matchingProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
+function matchingProduits(db: Executor, filters: ListQuery<ProduitListQuery>, onlyActive: boolean) {
   let q = produitsFrom(db);
   // A product of a deactivated site is hidden too.
   if (onlyActive) q = q.where('p.est_actif', '=', true).where('s.est_actif', '=', true);
@@ -92,8 +92,8 @@ function matchingProduits(db: Executor, filters: ProduitListQuery, onlyActive: b
   return q;
 }
 
-export async function listProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
-  return pageOf(db, {
+export function produitsList(db: Executor, filters: ListQuery<ProduitListQuery>, onlyActive: boolean) {
+  return listOf({
     matching: matchingProduits(db, filters, onlyActive),
     key: 'p.id',
     order: [
@@ -103,9 +103,11 @@ export async function listProduits(db: Executor, filters: ProduitListQuery, only
     details: (inPage) => selectProduits(db).where(inPage),
     // The catalogue's filters (price ranges, availability, city) are too many to keep: counted.
     total: produitsTotal(filters, onlyActive),
-    page: filters.page,
-    limit: filters.limit,
   });
+}
+
+export async function listProduits(db: Executor, filters: ProduitListQuery, onlyActive: boolean) {
+  return pageOf(db, { ...produitsList(db, filters, onlyActive), page: filters.page, limit: filters.limit });
 }
 
 export async function findProduit(db: Executor, id: number) {

@@ -104,7 +104,7 @@ function toProduitStats(row: Awaited<ReturnType<typeof produitStats>>): ProduitS
 }
 
 /** Inactive products (or of an inactive site) are shown to the roles that manage the catalogue only. */
-const seesInactive = (caller: Caller) => can(caller.role, 'produits.manage');
+export const seesInactive = (caller: Caller) => can(caller.role, 'produits.manage');
 
 function checkCounts(form: ParsedForm, creating: boolean) {
   const { photos, plans } = MEDIA_LIMITS.produit;

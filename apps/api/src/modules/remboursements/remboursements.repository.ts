@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'k
 import type { Scope } from '../../caller.ts';
 import { counterKey, counterSum, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { DB, RemboursementsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
@@ -57,18 +57,18 @@ export async function findRemboursement(db: Executor, scope: Scope, id: number) 
 }
 
 /** The kept counter for everyone's list by status; an exact count within a scope or for one member. */
-function remboursementsTotal(scope: Scope, query: RemboursementListQuery): TotalSource {
+function remboursementsTotal(scope: Scope, query: ListQuery<RemboursementListQuery>): TotalSource {
   if (scope.kind !== 'all' || query.membre_id) return 'count';
   return { counter: counterKey('remboursements', { statut: query.statut }) };
 }
 
 /** Newest request first by default (spec 3 §2.3: page size 10). */
-export async function listRemboursements(db: Executor, scope: Scope, query: RemboursementListQuery) {
+export function remboursementsList(db: Executor, scope: Scope, query: ListQuery<RemboursementListQuery>) {
   let matching = remboursementsFrom(db, scope);
   if (query.statut) matching = matching.where('r.statut', '=', query.statut);
   if (query.membre_id) matching = matching.where('r.membre_id', '=', query.membre_id);
   const column = SORT_COLUMNS[query.sortBy];
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'r.id',
     order: [
@@ -77,9 +77,11 @@ export async function listRemboursements(db: Executor, scope: Scope, query: Remb
     ],
     details: (inPage) => withDetails(db).where(inPage),
     total: remboursementsTotal(scope, query),
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listRemboursements(db: Executor, scope: Scope, query: RemboursementListQuery) {
+  return pageOf(db, { ...remboursementsList(db, scope, query), page: query.page, limit: query.limit });
 }
 
 /** Counts and amounts per status: a few counter rows for everyone's; one grouped read within a scope. */

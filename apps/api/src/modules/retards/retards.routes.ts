@@ -1,11 +1,25 @@
-import { retardsPageSchema, retardsQuerySchema } from '@app/shared';
+import {
+  type ExportFormat,
+  exportQuerySchema,
+  type RetardsQuery,
+  retardsPageSchema,
+  retardsQuerySchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { sendExport } from '../exports/export-route.ts';
+import { CONTENT_TYPES } from '../exports/export-writer.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { RetardsService } from './retards.service.ts';
 
-/** Members in arrears on a day (issue 15): buckets, totals, and the CSV export of the same filters. */
-export const retardsRoutes: FastifyPluginAsyncZod<{ retards: RetardsService }> = async (app, { retards }) => {
+/** Members in arrears on a day (issue 15): buckets, totals, and the export of the same filters. */
+export const retardsRoutes: FastifyPluginAsyncZod<{
+  retards: RetardsService;
+  db: Database;
+  settings: SettingsService;
+}> = async (app, { retards, db, settings }) => {
   app.get(
     '/retards',
     {
@@ -28,24 +42,28 @@ export const retardsRoutes: FastifyPluginAsyncZod<{ retards: RetardsService }> =
       schema: {
         tags: ['retards'],
         operationId: 'exportRetards',
-        summary: 'Export CSV des membres en retard (mêmes filtres, toutes les pages)',
-        querystring: retardsQuerySchema.omit({ page: true, limit: true, sortOrder: true }),
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV (UTF-8, point-virgule)') },
+        summary: 'Exporter les membres en retard (CSV ou XLSX), mêmes filtres, toutes les pages',
+        querystring: exportQuerySchema(retardsQuerySchema),
+        produces: Object.values(CONTENT_TYPES),
+        response: { 200: z.unknown().describe('Le fichier (csv ou xlsx), en téléchargement') },
       },
     },
     async (request, reply) => {
-      const { date, body } = await retards.csv(callerOf(request), {
-        ...request.query,
-        page: 1,
-        limit: 1,
-        sortOrder: 'asc',
+      const caller = callerOf(request);
+      const query = request.query as RetardsQuery & { format: ExportFormat };
+      const { format, page: _page, limit: _limit, ...filtres } = query;
+      const { date, rows } = await retards.allRows(caller, query);
+      return sendExport(reply, db, caller, {
+        list: 'retards',
+        format,
+        filtres,
+        // The arrears are computed per member (buckets, penalties): a few thousand rows at most.
+        rows: (async function* () {
+          yield* rows as unknown as Record<string, unknown>[];
+        })(),
+        timeZone: (await settings.get()).general.timeZone,
+        fileName: `retards-${date}.${format}`,
       });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="retards-${date}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(body);
     },
   );
 };

@@ -1,11 +1,9 @@
 import {
   addDays,
-  formatDate,
   type MembreEnRetard,
   paginate,
   type RetardsPage,
   type RetardsQuery,
-  TRANCHE_LABELS,
   TRANCHES_RETARD,
 } from '@app/shared';
 import type { Caller } from '../../caller.ts';
@@ -40,16 +38,6 @@ function toMembreEnRetard(row: RetardRow): MembreEnRetard {
     tranche: row.tranche,
     dernier_versement: row.dernier_versement,
   };
-}
-
-/**
- * A CSV field: quoted, inner quotes doubled, and text a spreadsheet would run as a formula defused
- * (a phone number such as +225 07 … stays as it is).
- */
-function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=@\t\r]|^[+-](?![\d\s]+$)/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** Members in arrears (issue 15's 'Retards'): admin and comptable all, a gestionnaire his clients. */
@@ -100,44 +88,9 @@ export class RetardsService {
     };
   }
 
-  /** Every late member for the filters, as a spreadsheet opens it (UTF-8 with BOM, semicolons, French headers). */
-  async csv(caller: Caller, query: RetardsQuery): Promise<{ date: string; body: string }> {
+  /** Every late member for the filters, in the list's order, and the day they are late on: what the export writes. */
+  async allRows(caller: Caller, query: RetardsQuery): Promise<{ date: string; rows: MembreEnRetard[] }> {
     const filter = await this.filter(query);
-    const rows = (await listRetards(this.db, caller.scope, filter, null)).map(toMembreEnRetard);
-    const header = [
-      'Code ESV',
-      'Nom',
-      'Prénom',
-      'Téléphone',
-      'Produit',
-      'Site',
-      'Gestionnaire',
-      'Plus ancienne échéance impayée',
-      'Jours de retard',
-      'Tranche',
-      'Montant en retard (FCFA)',
-      'Pénalité (FCFA)',
-      'Dernier versement',
-    ];
-    const lines = rows.map((r) =>
-      [
-        r.code_esv,
-        r.nom,
-        r.prenom,
-        r.telephone,
-        r.produit,
-        r.site?.nom ?? null,
-        r.gestionnaire ? `${r.gestionnaire.prenom} ${r.gestionnaire.nom}` : null,
-        formatDate(r.echeance_impayee),
-        r.jours,
-        TRANCHE_LABELS[r.tranche],
-        r.montant_retard,
-        r.penalite,
-        r.dernier_versement ? formatDate(r.dernier_versement) : null,
-      ]
-        .map(csvField)
-        .join(';'),
-    );
-    return { date: filter.date, body: `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n` };
+    return { date: filter.date, rows: (await listRetards(this.db, caller.scope, filter, null)).map(toMembreEnRetard) };
   }
 }

@@ -18,8 +18,13 @@ import type { Verdict } from './verification.ts';
 /** The processes' niceness (0 is the server's, 19 the lowest). */
 const BACKUP_PRIORITY = 10;
 
-/** The restore command's file beside this module: built (dist/restore.js) or source (run with tsx). */
+/**
+ * The restore command's file beside this module: built (dist/restore.js) or source (run with tsx);
+ * `RESTORE_SCRIPT` names a built one for a source checkout whose build is fresh (the API tests build
+ * it once rather than compile the sources at every backup).
+ */
 function restoreEntry(): { file: string; loader: string[] } {
+  if (process.env.RESTORE_SCRIPT) return { file: process.env.RESTORE_SCRIPT, loader: [] };
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) {
     return { file: path.resolve(path.dirname(here), '../../restore.ts'), loader: ['--import', 'tsx'] };

@@ -1,7 +1,7 @@
 import type { SiteListQuery } from '@app/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf } from '../../db/paging.ts';
 import type { MediaKind, SitesTable } from '../../db/schema.ts';
 import { containsPattern, escapeLike } from '../../db/search.ts';
 
@@ -22,7 +22,7 @@ const siteColumns = [
 
 const productCount = sql<string>`(SELECT count(*) FROM produits WHERE produits.site_id = s.id)`.as('nombre_produits');
 
-export async function listSites(db: Executor, query: SiteListQuery, onlyActive: boolean) {
+export function sitesList(db: Executor, query: ListQuery<SiteListQuery>, onlyActive: boolean) {
   let select = db.selectFrom('sites as s');
   if (onlyActive || query.est_actif === 'true') select = select.where('s.est_actif', '=', true);
   if (query.est_actif === 'false') select = select.where('s.est_actif', '=', false);
@@ -37,7 +37,7 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
       ]),
     );
   }
-  return pageOf(db, {
+  return listOf({
     matching: select,
     key: 's.id',
     order: [
@@ -47,9 +47,11 @@ export async function listSites(db: Executor, query: SiteListQuery, onlyActive: 
     details: (inPage) => db.selectFrom('sites as s').select(siteColumns).select(productCount).where(inPage),
     // A few hundred sites at most: counted.
     total: 'count',
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listSites(db: Executor, query: SiteListQuery, onlyActive: boolean) {
+  return pageOf(db, { ...sitesList(db, query, onlyActive), page: query.page, limit: query.limit });
 }
 
 export async function findSite(db: Executor, id: number) {

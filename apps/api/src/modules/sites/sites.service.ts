@@ -71,7 +71,7 @@ function toSiteStats(row: Awaited<ReturnType<typeof siteStats>>): SiteStats {
 }
 
 /** Inactive sites are shown to the roles that manage the catalogue only. */
-const seesInactive = (caller: Caller) => can(caller.role, 'sites.manage');
+export const seesInactiveSites = (caller: Caller) => can(caller.role, 'sites.manage');
 
 function checkPhotoCount(count: number, required: boolean) {
   const { min, max } = MEDIA_LIMITS.site.photos;
@@ -117,20 +117,20 @@ export class SitesService {
   }
 
   async list(caller: Caller, query: SiteListQuery) {
-    const { rows, pagination } = await listSites(this.db, query, !seesInactive(caller));
+    const { rows, pagination } = await listSites(this.db, query, !seesInactiveSites(caller));
     return { data: await this.toSites(caller, rows), pagination };
   }
 
   async get(caller: Caller, id: number): Promise<Site> {
     const row = await findSite(this.db, id);
-    if (!row || (!row.est_actif && !seesInactive(caller))) throw notFound();
+    if (!row || (!row.est_actif && !seesInactiveSites(caller))) throw notFound();
     const [site] = await this.toSites(caller, [row]);
     if (!site) throw notFound();
     return site;
   }
 
   async stats(caller: Caller): Promise<SiteStats> {
-    return toSiteStats(await siteStats(this.db, !seesInactive(caller)));
+    return toSiteStats(await siteStats(this.db, !seesInactiveSites(caller)));
   }
 
   async create(caller: Caller, form: ParsedForm): Promise<Site> {

@@ -2,7 +2,7 @@ import { ROLES, type UtilisateurListQuery } from '@app/shared';
 import { sql } from 'kysely';
 import { counterKey, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf } from '../../db/paging.ts';
 import type { NewUtilisateur, UtilisateurUpdate } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 
@@ -126,7 +126,7 @@ export async function findAccount(db: Executor, id: number) {
   return accountSelect(db).where('u.id', '=', id).executeTakeFirst();
 }
 
-export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
+export function accountsList(db: Executor, query: ListQuery<UtilisateurListQuery>) {
   let matching = db.selectFrom('utilisateurs as u');
   if (query.role) matching = matching.where('u.role', '=', query.role);
   if (query.statut) matching = matching.where('u.statut', '=', query.statut);
@@ -150,7 +150,7 @@ export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
         .union(eb.selectFrom('membres').select('utilisateur_id as id').where('code_esv', 'ilike', pattern)),
     );
   }
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'u.id',
     order: [
@@ -161,9 +161,11 @@ export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
     total: query.search
       ? 'search'
       : { counter: counterKey('utilisateurs', { role: query.role, statut: query.statut }) },
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listAccounts(db: Executor, query: UtilisateurListQuery) {
+  return pageOf(db, { ...accountsList(db, query), page: query.page, limit: query.limit });
 }
 
 /** The tiles, from the kept counters. */

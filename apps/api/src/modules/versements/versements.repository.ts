@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'k
 import type { Scope } from '../../caller.ts';
 import { counterKey, counterSum, counterValue } from '../../db/counters.ts';
 import type { Executor } from '../../db/database.ts';
-import { pageOf, type TotalSource } from '../../db/paging.ts';
+import { type ListQuery, listOf, pageOf, type TotalSource } from '../../db/paging.ts';
 import type { DB, VersementsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/search.ts';
 import { addToMontantPaye, postMouvement } from '../banques/ledger.repository.ts';
@@ -68,7 +68,7 @@ export async function findVersement(db: Executor, scope: Scope, id: number) {
  * an exact count within one member or product (a few hundred rows at most) or within a scope;
  * a count capped SEARCH_COUNT_CAP rows past the page for a search or a date range, which may match thousands.
  */
-function versementsTotal(scope: Scope, query: VersementListQuery): TotalSource {
+function versementsTotal(scope: Scope, query: ListQuery<VersementListQuery>): TotalSource {
   if (query.search || query.date_debut || query.date_fin) return 'search';
   if (scope.kind !== 'all' || query.membre_id || query.produit_id) return 'count';
   return {
@@ -81,7 +81,7 @@ function versementsTotal(scope: Scope, query: VersementListQuery): TotalSource {
 }
 
 /** Newest first by default; filters and search of spec 3 §2.1 (receipt number, member's name or code). */
-export async function listVersements(db: Executor, scope: Scope, query: VersementListQuery) {
+export function versementsList(db: Executor, scope: Scope, query: ListQuery<VersementListQuery>) {
   let matching = versementsFrom(db, scope);
   if (query.statut) matching = matching.where('v.statut', '=', query.statut);
   if (query.type_versement) matching = matching.where('v.type_versement', '=', query.type_versement);
@@ -116,7 +116,7 @@ export async function listVersements(db: Executor, scope: Scope, query: Versemen
     );
   }
   const column = SORT_COLUMNS[query.sortBy];
-  return pageOf(db, {
+  return listOf({
     matching,
     key: 'v.id',
     order: [
@@ -125,9 +125,11 @@ export async function listVersements(db: Executor, scope: Scope, query: Versemen
     ],
     details: (inPage) => withDetails(db).where(inPage),
     total: versementsTotal(scope, query),
-    page: query.page,
-    limit: query.limit,
   });
+}
+
+export async function listVersements(db: Executor, scope: Scope, query: VersementListQuery) {
+  return pageOf(db, { ...versementsList(db, scope, query), page: query.page, limit: query.limit });
 }
 
 /** Counts and amounts per status: a few counter rows for everyone's; one grouped read within a scope. */
@@ -204,13 +206,14 @@ export async function findMembreAccount(db: Executor, membreId: number) {
  */
 export async function recordValidation(
   db: Executor,
-  v: { id: number; banque_id: number; membre_id: number; montant: number; numero_recu: string },
+  v: { id: number; banque_id: number; membre_id: number; montant: number; numero_recu: string; date_recu: string },
   traitePar: number,
   at?: Date,
 ) {
   const posted = await postMouvement(db, {
     banque_id: v.banque_id,
     operation: 'versement_valide',
+    date_valeur: v.date_recu,
     montant: v.montant,
     source_table: 'versements',
     source_id: v.id,

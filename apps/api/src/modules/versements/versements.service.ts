@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import type { z } from 'zod';
 import type { Caller } from '../../caller.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { claimKey, recordResult } from '../../db/idempotence.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -208,28 +208,39 @@ export class VersementsService {
 
   /** Validates a pending payment: its bank credited, the member's paid total raised, by someone other than its declarer. */
   async validate(caller: Caller, id: number): Promise<Versement> {
-    await this.db.transaction().execute(async (trx) => {
-      const v = await lockVersement(trx, caller.scope, id);
-      if (!v) throw notFound();
-      if (v.statut !== 'en_attente') throw alreadyDecided();
-      if (v.created_by === caller.id) throw new AppError('FORBIDDEN', VERSEMENT_MESSAGES.ownDeclaration);
-      const montant = Number(v.montant);
-      const { date_validation, solde_apres } = await recordValidation(trx, { ...v, montant }, caller.id);
-      await insertAudit(trx, caller, {
-        action: 'updated',
-        table_name: 'versements',
-        record_id: id,
-        membre_id: v.membre_id,
-        old_values: { statut: v.statut },
-        new_values: {
-          statut: 'valide',
-          date_validation,
-          banque_id: v.banque_id,
-          montant,
-          solde_banque: solde_apres,
-        },
-      });
+    await this.db.transaction().execute((trx) => this.validateIn(trx, caller, id));
+    return this.validated(caller, id);
+  }
+
+  /**
+   * The validation itself, in the caller's transaction (a reconciliation validates the pending
+   * payments it matches); `banqueId`, when given, is the bank it must be on.
+   */
+  async validateIn(trx: Executor, caller: Caller, id: number, banqueId?: number): Promise<void> {
+    const v = await lockVersement(trx, caller.scope, id);
+    if (!v || (banqueId !== undefined && v.banque_id !== banqueId)) throw notFound();
+    if (v.statut !== 'en_attente') throw alreadyDecided();
+    if (v.created_by === caller.id) throw new AppError('FORBIDDEN', VERSEMENT_MESSAGES.ownDeclaration);
+    const montant = Number(v.montant);
+    const { date_validation, solde_apres } = await recordValidation(trx, { ...v, montant }, caller.id);
+    await insertAudit(trx, caller, {
+      action: 'updated',
+      table_name: 'versements',
+      record_id: id,
+      membre_id: v.membre_id,
+      old_values: { statut: v.statut },
+      new_values: {
+        statut: 'valide',
+        date_validation,
+        banque_id: v.banque_id,
+        montant,
+        solde_banque: solde_apres,
+      },
     });
+  }
+
+  /** Once a validation is committed: the payment as it now is, and the member told. */
+  async validated(caller: Caller, id: number): Promise<Versement> {
     const versement = await this.get(caller, id);
     await this.tellMembre(versement, 'Votre versement a été validé', [
       `Votre versement de ${formatFCFA(versement.montant)} (reçu n° ${versement.numero_recu}, ${versement.banque.nom}) a été validé le ${formatDate(versement.date_validation)}.`,

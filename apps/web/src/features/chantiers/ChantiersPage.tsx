@@ -21,6 +21,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -146,6 +147,7 @@ export default function ChantiersPage() {
           )}
           <Group gap="sm">
             <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
+            <ExportMenu list="chantiers" path="/chantiers/export" filters={filters} />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>

@@ -20,6 +20,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView } from '../../ui/ResultsView.tsx';
@@ -105,6 +106,7 @@ export default function DemandesPage() {
         </div>
         <Group gap="xs">
           <RefreshButton onClick={retry} loading={query.isFetching} />
+          <ExportMenu list="demandes" path="/demandes/export" filters={filters} />
           {canCreate && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}

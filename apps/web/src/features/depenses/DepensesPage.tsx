@@ -20,6 +20,7 @@ import { ALL, filterValue } from '../../ui/account-options.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -174,6 +175,7 @@ export default function DepensesPage() {
           />
           <Group gap="sm">
             <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
+            <ExportMenu list="depenses" path="/depenses/export" filters={filters} />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>

@@ -44,7 +44,7 @@ describe('AuditTab', () => {
   it('opens Entreprise on the Audit tab: the counts, the tops of 30 days and the journal newest first', async () => {
     const calls = serveAudit();
     renderPage();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques', 'Comptabilité']);
     expect(screen.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
 
     const tiles = screen.getByRole('group', { name: 'Chiffres du journal d’audit' });

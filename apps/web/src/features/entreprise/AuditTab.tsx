@@ -17,6 +17,7 @@ import { auditListQuery, auditStatsQuery } from '../../data/audit.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -78,6 +79,7 @@ export function AuditTab() {
         </div>
         <Group gap="xs">
           <RefreshButton onClick={refresh} loading={query.isFetching || stats.isFetching} />
+          <ExportMenu list="audit" path="/audit/export" filters={filters} />
           <Button
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}

@@ -1,6 +1,13 @@
 import { type Banque, formatFCFA, plural, TYPE_COMPTE_LABELS } from '@app/shared';
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconHistory, IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconFileSpreadsheet,
+  IconHistory,
+  IconPencil,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { IconAction } from '../../ui/IconAction.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
@@ -8,9 +15,12 @@ import { SoldeOperationForm } from './SoldeOperationForm.tsx';
 
 export interface BanqueActionsProps {
   canManage: boolean;
+  /** Imports and reads the bank's statements (issue 27). */
+  canReleves: boolean;
   onEdit: (banque: Banque) => void;
   onDelete: (banque: Banque) => void;
   onHistory: (banque: Banque) => void;
+  onReleves: (banque: Banque) => void;
 }
 
 /** The principal bank's marker: refunds are paid from it (decisions §5). */
@@ -41,9 +51,11 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 export function BanqueCard({
   banque,
   canManage,
+  canReleves,
   onEdit,
   onDelete,
   onHistory,
+  onReleves,
 }: BanqueActionsProps & { banque: Banque }) {
   const titleId = useId();
   const formId = useId();
@@ -126,6 +138,17 @@ export function BanqueCard({
           >
             Historique
           </Button>
+          {canReleves && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              aria-label={`Relevés de ${banque.nom}`}
+              onClick={() => onReleves(banque)}
+            >
+              Relevés
+            </Button>
+          )}
         </Group>
         {operating && (
           <Paper id={formId} withBorder radius="md" p="sm">

@@ -1,4 +1,4 @@
-import { BANQUE_MESSAGES } from '@app/shared';
+import { BANQUE_MESSAGES, localIsoDate } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -198,10 +198,30 @@ describe('the balance operation', () => {
     await user.type(within(form).getByLabelText(/^Montant/), '750000');
     expect(within(form).getByLabelText(/^Montant/)).toHaveValue('750\u202f000\u00a0FCFA');
     await fill(user, within(form).getByLabelText(/^Commentaire/), 'Remise de chèques');
+    // Today by default; the day the bank booked it when it was earlier.
+    expect(within(form).getByLabelText(/^Date de valeur/)).toHaveValue(localIsoDate());
+    await fill(user, within(form).getByLabelText(/^Date de valeur/), '2026-10-30');
+    // Its counterpart in the journal: a number of the OHADA chart, said under the field.
+    const compte = within(form).getByLabelText(/^Compte de contrepartie/);
+    await fill(user, compte, 'chèques');
+    await user.click(within(form).getByRole('button', { name: 'Valider l’opération' }));
+    expect(compte).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(sent(calls, 'PATCH')).toHaveLength(0);
+    await fill(user, compte, '5112');
     await user.click(within(form).getByRole('button', { name: 'Valider l’opération' }));
     await waitFor(() => expect(within(card).queryByRole('form')).not.toBeInTheDocument());
     expect(sent(calls, 'PATCH').map((c) => [c.url, c.body])).toEqual([
-      ['/api/banques/2/solde', { type: 'depot', montant: 750_000, commentaire: 'Remise de chèques' }],
+      [
+        '/api/banques/2/solde',
+        {
+          type: 'depot',
+          montant: 750_000,
+          commentaire: 'Remise de chèques',
+          date_valeur: '2026-10-30',
+          compte: '5112',
+        },
+      ],
     ]);
     expect(toasts()).toEqual([`success: ${BANQUE_MESSAGES.soldeUpdated}`]);
     expect(toggle).toHaveFocus();
@@ -266,7 +286,7 @@ describe('the balance operation', () => {
     expect(within(form).getAllByText(BANQUE_MESSAGES.soldeInsuffisant)).toHaveLength(1);
     expect(within(form).getByLabelText(/^Montant/)).toHaveAttribute('aria-invalid', 'true');
     expect(sent(calls, 'PATCH').map((c) => c.body)).toEqual([
-      { type: 'retrait', montant: 9_000_000, commentaire: 'Achat de ciment' },
+      { type: 'retrait', montant: 9_000_000, commentaire: 'Achat de ciment', date_valeur: localIsoDate() },
     ]);
     expect(within(card).getByText('15\u202f500\u202f000\u00a0FCFA', keepSpaces)).toBeInTheDocument();
     expect(toasts()).toEqual([]);

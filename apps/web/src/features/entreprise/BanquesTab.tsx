@@ -29,6 +29,7 @@ import { BanqueCard } from './BanqueCard.tsx';
 import { BanqueCreatedDialog } from './BanqueCreatedDialog.tsx';
 import { BanqueFormModal } from './BanqueFormModal.tsx';
 import { MouvementsModal } from './MouvementsModal.tsx';
+import { RelevesModal } from './RelevesModal.tsx';
 
 const BANQUE_PARAMS = { statut: oneOf('statut', BANQUE_STATUTS) };
 
@@ -79,13 +80,14 @@ function TotauxTiles({ totaux }: { totaux: BanqueTotaux | undefined }) {
  * first), each with its balance, its inline deposit or withdrawal and its history; add, edit and
  * delete for a manager.
  */
-export function BanquesTab({ canManage }: { canManage: boolean }) {
+export function BanquesTab({ canManage, canReleves }: { canManage: boolean; canReleves: boolean }) {
   const queryClient = useQueryClient();
   const { values, page, set, setPage, filtered, clearAll } = useListFilters(BANQUE_PARAMS);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Banque | null>(null);
   const [created, setCreated] = useState(false);
   const [historyId, setHistoryId] = useState<number | null>(null);
+  const [relevesId, setRelevesId] = useState<number | null>(null);
   const closeCreated = useCallback(() => setCreated(false), []);
 
   const query = useQuery(banquesListQuery({ page, limit: usePageSize(), statut: values.statut }));
@@ -107,6 +109,7 @@ export function BanquesTab({ canManage }: { canManage: boolean }) {
   const totalPages = Math.max(1, data?.pagination.totalPages ?? 1);
   useLastPageClamp(page, data ? totalPages : undefined, setPage);
   const history = data?.items.find((b) => b.id === historyId) ?? null;
+  const releves = data?.items.find((b) => b.id === relevesId) ?? null;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: banquesKeys.all });
   const openCreate = () => {
@@ -115,12 +118,14 @@ export function BanquesTab({ canManage }: { canManage: boolean }) {
   };
   const actions = {
     canManage,
+    canReleves,
     onEdit: (b: Banque) => {
       setEditing(b);
       setFormOpen(true);
     },
     onDelete: (b: Banque) => confirm.ask('delete', b),
     onHistory: (b: Banque) => setHistoryId(b.id),
+    onReleves: (b: Banque) => setRelevesId(b.id),
   };
 
   return (
@@ -222,6 +227,7 @@ export function BanquesTab({ canManage }: { canManage: boolean }) {
       )}
 
       <MouvementsModal banque={history} onClose={() => setHistoryId(null)} />
+      {canReleves && <RelevesModal banque={releves} onClose={() => setRelevesId(null)} />}
       {canManage && (
         <>
           <BanqueFormModal

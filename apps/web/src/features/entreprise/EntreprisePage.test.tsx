@@ -50,7 +50,7 @@ describe('EntreprisePage', () => {
   it('opens on the Audit tab, and on the Banques tab when asked, the address keeping it', async () => {
     serveBanques();
     const { user } = renderWithProviders(<EntreprisePage />, { route: '/entreprise' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques', 'Comptabilité']);
     expect(screen.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Journal d’audit' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Banques' }));
@@ -64,7 +64,7 @@ describe('EntreprisePage', () => {
     const calls = serveBanques();
     renderWithProviders(<EntreprisePage />, { route: BANQUES_TAB });
     expect(screen.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Audit', 'Banques', 'Comptabilité']);
     expect(screen.getByRole('tab', { name: 'Banques' })).toHaveAttribute('aria-selected', 'true');
 
     const principale = await screen.findByRole('article', { name: 'Société Générale Côte d’Ivoire' });

@@ -1,12 +1,13 @@
 import { can, type Role } from '@app/shared';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconShieldCheck } from '@tabler/icons-react';
+import { IconBuildingBank, IconReportMoney, IconShieldCheck } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentProfile } from '../../api/index.ts';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { AuditTab } from './AuditTab.tsx';
 import { BanquesTab } from './BanquesTab.tsx';
+import { ComptabiliteTab } from './ComptabiliteTab.tsx';
 
 /** One tab of the page: its value in the address (`?onglet=`), its label and its panel. */
 interface EntrepriseTab {
@@ -16,7 +17,7 @@ interface EntrepriseTab {
   panel: ComponentType<{ role: Role }>;
 }
 
-/** The page's tabs (spec 3 §2.4), the first one opening by default: the audit journal, then the banks. */
+/** The page's tabs (spec 3 §2.4), the first one opening by default: the audit journal, the banks, the accounts. */
 const TABS: readonly [EntrepriseTab, ...EntrepriseTab[]] = [
   {
     value: 'audit',
@@ -28,7 +29,15 @@ const TABS: readonly [EntrepriseTab, ...EntrepriseTab[]] = [
     value: 'banques',
     label: 'Banques',
     icon: IconBuildingBank,
-    panel: ({ role }) => <BanquesTab canManage={can(role, 'banques.manage')} />,
+    panel: ({ role }) => (
+      <BanquesTab canManage={can(role, 'banques.manage')} canReleves={can(role, 'banques.releves')} />
+    ),
+  },
+  {
+    value: 'comptabilite',
+    label: 'Comptabilité',
+    icon: IconReportMoney,
+    panel: () => <ComptabiliteTab />,
   },
 ];
 

@@ -14,10 +14,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mouvementsQuery } from '../../data/banques.ts';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { QueryBody } from '../../ui/QueryBody.tsx';
 import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
+import { useDialogItem } from '../../ui/use-dialog-item.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { usePageSize } from '../../ui/use-page-size.ts';
 import { auteurText } from './banque-format.ts';
@@ -129,31 +130,31 @@ function MouvementsContent({ banque, phone }: { banque: Banque; phone: boolean }
             {formatFCFA(banque.solde)}
           </Text>
         </Text>
-        <Text size="sm" c="dimmed">
-          {banque.devise}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {banque.devise}
+          </Text>
+          <ExportMenu list="mouvements" path={`/banques/${banque.id}/mouvements/export`} filters={{}} />
+        </Group>
       </Group>
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors du chargement des mouvements"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        <TableSkeleton label="Chargement des mouvements" rows={5} />
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconHistory size={28} />}
-          title="Aucun mouvement"
-          description="Les dépôts, retraits et versements validés de cette banque s’afficheront ici."
-          color="gray"
-        />
-      ) : (
-        <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-          {phone ? <MouvementsList mouvements={data.items} /> : <MouvementsTable mouvements={data.items} />}
-        </div>
-      )}
+      <QueryBody
+        query={query}
+        errorTitle="Erreur lors du chargement des mouvements"
+        loadingLabel="Chargement des mouvements"
+        empty={{
+          when: (d) => d.items.length === 0,
+          panel: (
+            <EmptyPanel
+              icon={<IconHistory size={28} />}
+              title="Aucun mouvement"
+              description="Les dépôts, retraits et versements validés de cette banque s’afficheront ici."
+              color="gray"
+            />
+          ),
+        }}
+      >
+        {(d) => (phone ? <MouvementsList mouvements={d.items} /> : <MouvementsTable mouvements={d.items} />)}
+      </QueryBody>
       {data && data.items.length > 0 && (
         <Pager
           page={Math.min(page, totalPages)}
@@ -172,17 +173,8 @@ function MouvementsContent({ banque, phone }: { banque: Banque; phone: boolean }
  */
 export function MouvementsModal({ banque, onClose }: { banque: Banque | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
-  // The bank shown stays on screen while the dialog fades out; each opening starts on page 1.
-  const [shown, setShown] = useState(banque);
-  const [previous, setPrevious] = useState(banque);
-  const [opening, setOpening] = useState(0);
-  if (banque !== previous) {
-    setPrevious(banque);
-    if (banque) {
-      setShown(banque);
-      if (!previous) setOpening((n) => n + 1);
-    }
-  }
+  // The bank shown stays on screen while the dialog fades out; each opening starts afresh.
+  const { shown, opening } = useDialogItem(banque);
 
   return (
     <Modal

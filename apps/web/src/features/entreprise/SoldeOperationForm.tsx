@@ -1,5 +1,5 @@
 import { BANQUE_MESSAGES, type Banque } from '@app/shared';
-import { Alert, Group, Radio, Textarea } from '@mantine/core';
+import { Alert, Group, Radio, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +23,12 @@ export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone:
     validate: (values) => {
       const { errors } = soldeOperation(values);
       // The amount says what is wrong with it; the alert says the comment is missing.
-      return { montant: errors?.montant, commentaire: errors?.commentaire ? true : undefined };
+      return {
+        montant: errors?.montant,
+        commentaire: errors?.commentaire ? true : undefined,
+        date_valeur: errors?.date_valeur,
+        compte: errors?.compte,
+      };
     },
     enhanceGetInputProps: checkOnBlur(['montant']),
   });
@@ -35,7 +40,9 @@ export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone:
   }, []);
 
   const submit = () => {
-    setInvalid(form.validate().hasErrors);
+    // The alert is the amount's and the comment's (spec 3 §5); a bad account is said under its field.
+    const { errors } = form.validate();
+    setInvalid(Boolean(errors.montant || errors.commentaire));
     const { body } = soldeOperation(form.getValues());
     if (!body) return undefined;
     return save.mutateAsync({ id: banque.id, body }).then(({ message }) => message);
@@ -65,7 +72,22 @@ export function SoldeOperationForm({ banque, onDone }: { banque: Banque; onDone:
           </Group>
         </Radio.Group>
         <MoneyInput label="Montant (FCFA)" withAsterisk {...form.getInputProps('montant')} />
+        <TextInput
+          type="date"
+          label="Date de valeur"
+          description="Le jour où la banque l’a passée (ex. des frais du mois dernier)"
+          {...form.getInputProps('date_valeur')}
+        />
         <Textarea label="Commentaire" withAsterisk minRows={2} maxLength={500} {...form.getInputProps('commentaire')} />
+        <TextInput
+          label="Compte de contrepartie (OHADA)"
+          description={
+            'Ex. 631 pour des frais bancaires. Vide\u00a0: le compte d’attente des paramètres (471 par défaut).'
+          }
+          maxLength={12}
+          autoCapitalize="characters"
+          {...form.getInputProps('compte')}
+        />
       </SaveForm>
     </div>
   );

@@ -20,6 +20,10 @@ export const AUDIT_TABLE_LABELS: Record<string, string> = {
   preferences: 'Préférences',
   favoris: 'Favoris',
   sessions: 'Sessions',
+  releves_bancaires: 'Relevés bancaires',
+  rapprochements: 'Rapprochements',
+  clotures_bancaires: 'Clôtures bancaires',
+  sauvegardes: 'Sauvegardes',
 };
 
 export function tableLabel(name: string): string {

@@ -9,6 +9,7 @@ import {
   banqueSoldeSchema,
   banqueUpdateSchema,
   type DEVISES,
+  localIsoDate,
   type TYPES_COMPTE,
 } from '@app/shared';
 import { schemaResolver } from '@mantine/form';
@@ -136,9 +137,19 @@ export interface SoldeFormValues {
   type: BanqueSoldeBody['type'];
   montant: number | string;
   commentaire: string;
+  /** The day the bank booked it; today by default. */
+  date_valeur: string;
+  /** Its counterpart in the accounting journal; empty: the settings' suspense account. */
+  compte: string;
 }
 
-export const emptySoldeValues = (): SoldeFormValues => ({ type: 'depot', montant: '', commentaire: '' });
+export const emptySoldeValues = (): SoldeFormValues => ({
+  type: 'depot',
+  montant: '',
+  commentaire: '',
+  date_valeur: localIsoDate(),
+  compte: '',
+});
 
 /**
  * The operation's body, or the fields in error: an amount that is not a whole number above 0 (its

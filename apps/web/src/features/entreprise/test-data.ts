@@ -22,6 +22,7 @@ export function makeBanque(id: number, nom: string, overrides: Partial<Banque> =
     solde_initial: 5_000_000,
     solde: 5_000_000,
     nombre_mouvements: 0,
+    releve_colonnes: null,
     created_at: '2026-01-10T09:00:00.000Z',
     updated_at: '2026-01-10T09:00:00.000Z',
     ...overrides,
@@ -59,6 +60,8 @@ export function makeMouvement(id: number, overrides: Partial<Mouvement> = {}): M
     source_id: 2,
     commentaire: 'Apport en capital des associés',
     auteur: { id: 3, nom: 'Traoré', prenom: 'Mariam' },
+    date_valeur: '2026-11-20',
+    rapprochement_id: null,
     created_at: '2026-11-20T10:30:00.000Z',
     ...overrides,
   };

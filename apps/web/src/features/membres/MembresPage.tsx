@@ -7,6 +7,7 @@ import { membreStatsQuery, membresListQuery } from '../../data/membres.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -52,14 +53,17 @@ export function MembresPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Gestion des Membres
-        </Title>
-        <Text c="dimmed" size="sm">
-          Les membres, leur produit, leurs paiements et leur gestionnaire.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Gestion des Membres
+          </Title>
+          <Text c="dimmed" size="sm">
+            Les membres, leur produit, leurs paiements et leur gestionnaire.
+          </Text>
+        </div>
+        <ExportMenu list="membres" path="/membres/export" filters={filters} />
+      </Group>
 
       <StatTiles
         tiles={TILES}

@@ -1,5 +1,5 @@
 import { type MembreStats, pageSummary, pluralTotal } from '@app/shared';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCrown, IconDiamond, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { membreStatsQuery, mesClientsQuery } from '../../data/membres.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -51,14 +52,17 @@ export function MesClientsPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Mes Clients
-        </Title>
-        <Text c="dimmed" size="sm">
-          Liste de vos clients assignés.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Mes Clients
+          </Title>
+          <Text c="dimmed" size="sm">
+            Liste de vos clients assignés.
+          </Text>
+        </div>
+        <ExportMenu list="membres" path="/membres/mes-clients/export" filters={filters} />
+      </Group>
 
       <StatTiles
         tiles={TILES}

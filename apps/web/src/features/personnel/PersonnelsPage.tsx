@@ -36,6 +36,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
@@ -227,6 +228,11 @@ function PersonnelsContent({ role }: { role: Role }) {
           />
           <Group gap="sm">
             <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
+            <ExportMenu
+              list="personnel"
+              path="/personnel/export"
+              filters={{ search, ...values, sortBy: 'nom', sortOrder: 'asc' }}
+            />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>

@@ -15,6 +15,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -89,17 +90,24 @@ export default function CataloguePage() {
             Logements et terrains proposés par la société
           </Text>
         </div>
-        {canManage && (
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            Ajouter un produit
-          </Button>
-        )}
+        <Group gap="xs">
+          <ExportMenu
+            list="produits"
+            path="/produits/export"
+            filters={{ ...filters, sortBy: 'date_creation', sortOrder: 'desc' }}
+          />
+          {canManage && (
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              Ajouter un produit
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <Card withBorder radius="md" padding="md">

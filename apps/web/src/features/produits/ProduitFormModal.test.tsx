@@ -84,6 +84,8 @@ async function fillValidForm(user: ReturnType<typeof renderWithProviders>['user'
   await user.upload(within(dialog).getByLabelText('Plans du produit'), [
     new File(['%PDF-1.4'], 'plan-rdc.pdf', { type: 'application/pdf' }),
   ]);
+  // The dropzone reads the dropped files asynchronously: wait until they are listed.
+  for (const name of ['facade.png', 'salon.png', 'plan-rdc.pdf']) await within(dialog).findByText(name);
 }
 
 describe('ProduitFormModal', () => {

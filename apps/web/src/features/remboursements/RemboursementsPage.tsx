@@ -25,6 +25,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -146,6 +147,7 @@ export default function RemboursementsPage() {
         </div>
         <Group gap="xs">
           <RefreshButton onClick={refresh} loading={query.isFetching} />
+          <ExportMenu list="remboursements" path="/remboursements/export" filters={filters} />
           {rights.create && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               Nouvelle demande

@@ -153,10 +153,11 @@ describe('RetardsPage', () => {
     const names = captureDownloads();
     const { user } = renderWithProviders(<RetardsPage />, { route: '/retards?tranche=31-60&site=4' });
     await screen.findByRole('table', { name: 'Membres en retard' });
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Exporter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV (point-virgule, UTF-8)' }));
     await waitFor(() => expect(names).toEqual(['retards-2026-11-25.csv']));
     const exported = calls.find((c) => c.url.startsWith('/api/retards/export'));
-    expect(exported?.url).toBe('/api/retards/export?tranche=31-60&site_id=4');
+    expect(exported?.url).toBe('/api/retards/export?tranche=31-60&site_id=4&format=csv');
     expect(exported?.headers.Authorization).toBe('Bearer access');
   });
 
@@ -172,13 +173,12 @@ describe('RetardsPage', () => {
     captureDownloads();
     const { user } = renderWithProviders(<RetardsPage />, { route: '/retards' });
     await screen.findByRole('table', { name: 'Membres en retard' });
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Exporter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
     await waitFor(() =>
-      expect(toastStore.getSnapshot().map((t) => text(t.message))).toContain(
-        'Erreur lors de l’export des retards : Accès refusé',
-      ),
+      expect(toastStore.getSnapshot().map((t) => text(t.message))).toContain('Erreur lors de l’export : Accès refusé'),
     );
-    expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeEnabled();
   });
 
   it('says that nobody is late on the day, with the day', async () => {

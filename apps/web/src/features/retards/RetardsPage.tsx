@@ -10,13 +10,13 @@ import { activeSitesQuery } from '../../data/sites.ts';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { usePageSize } from '../../ui/use-page-size.ts';
-import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { RetardCard } from './RetardCard.tsx';
 import { RetardFilterBar } from './RetardFilterBar.tsx';
 import { RetardTable } from './RetardTable.tsx';
@@ -73,7 +73,7 @@ export default function RetardsPage() {
         </div>
         <Group gap="xs">
           <RefreshButton onClick={() => void query.refetch()} loading={query.isFetching} />
-          <ExportCsvButton filters={filters} date={data?.date} />
+          <ExportMenu list="retards" path="/retards/export" filters={filters} day={data?.date} />
         </Group>
       </Group>
 

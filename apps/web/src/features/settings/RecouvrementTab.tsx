@@ -1,11 +1,8 @@
 import { SETTINGS_RANGES, type Settings } from '@app/shared';
 import { NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { SaveBar } from './SaveBar.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
+import { HELP_BELOW, SettingsSection } from './SettingsSection.tsx';
 import { useSettingsForm } from './use-settings-form.ts';
-
-/** The help under each field: the penalty's, longer, then leaves both fields level side by side. */
-const HELP_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /**
  * 'Recouvrement' (admin, issue 15): when an instalment counts as late, the optional late-payment

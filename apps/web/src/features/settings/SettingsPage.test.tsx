@@ -47,8 +47,21 @@ function serveSettings(
         security: { ...settings.security, ...patch.security },
         system: { ...settings.system, ...patch.system },
         recouvrement: { ...settings.recouvrement, ...patch.recouvrement },
+        comptabilite: { ...settings.comptabilite, ...patch.comptabilite },
       };
       return { status: 200, body: { success: true, data: settings, message: SETTINGS_SAVED } };
+    }
+    if (url.endsWith('/api/banques/choix')) {
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            { id: 2, nom: 'Ecobank', est_principale: true },
+            { id: 5, nom: 'SGBCI', est_principale: false },
+          ],
+        },
+      };
     }
     if (url.endsWith('/api/preferences') && method === 'GET') {
       return { status: 200, body: { success: true, data: preferences } };
@@ -79,6 +92,7 @@ describe('SettingsPage', () => {
       'Notifications',
       'Système',
       'Recouvrement',
+      'Comptabilité',
     ]);
     expect(await screen.findByLabelText(/Nom de l’entreprise/)).toHaveValue('Autopromotion Immobilière');
     expect(screen.getByLabelText('Adresse')).toHaveValue('Cocody, Abidjan');
@@ -302,6 +316,45 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
     expect(await screen.findByText(/Le taux de pénalité doit être compris entre 0 et 10\s%/)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the journal’s accounts: a category’s, a bank’s own, the others as they are booked now', async () => {
+    signInAs(ADMIN_PROFILE);
+    const calls = serveSettings();
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?onglet=comptabilite' });
+    const transport = await screen.findByLabelText('Transport');
+    expect(transport).toHaveValue('6181');
+    expect(screen.getByLabelText('Compte d’attente')).toHaveValue('471');
+    expect(screen.getByLabelText('Fenêtre de rapprochement (jours)')).toHaveValue('5');
+    // A bank not set yet shows its default account and journal.
+    expect(screen.getByLabelText('Compte de SGBCI')).toHaveValue('52115');
+    expect(screen.getByLabelText('Code journal de SGBCI')).toHaveValue('BQ5');
+
+    const retype = async (field: HTMLElement, text: string) => {
+      await user.clear(field);
+      await user.type(field, text);
+    };
+    await retype(transport, '6182');
+    await retype(screen.getByLabelText('Compte de Ecobank'), '52101');
+    await retype(screen.getByLabelText('Code journal de Ecobank'), 'ECO');
+    await retype(screen.getByLabelText('Compte d’attente'), 'caisse');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(
+      await screen.findByText('Un compte est un numéro du plan OHADA (2 à 12 chiffres ou lettres).'),
+    ).toBeVisible();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await retype(screen.getByLabelText('Compte d’attente'), '4711');
+    await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
+    expect(await screen.findByText(SETTINGS_SAVED, keepSpaces)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      comptabilite: {
+        ...DEFAULT_SETTINGS.comptabilite,
+        compteAttente: '4711',
+        comptesCategories: { ...DEFAULT_SETTINGS.comptabilite.comptesCategories, Transport: '6182' },
+        comptesBanques: { 2: { compte: '52101', journal: 'ECO' }, 5: { compte: '52115', journal: 'BQ5' } },
+      },
+    });
   });
 
   it('shows a member only his own preferences, applies the theme at once and saves it', async () => {

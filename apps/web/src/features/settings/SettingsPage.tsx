@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconCircleCheck,
   IconCoins,
+  IconReportMoney,
   IconServer,
   IconShieldLock,
   IconUser,
@@ -18,6 +19,7 @@ import { preferencesQuery } from '../../data/preferences.ts';
 import { settingsQuery } from '../../data/settings.ts';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
+import { ComptabiliteTab } from './ComptabiliteTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
 import { RecouvrementTab } from './RecouvrementTab.tsx';
@@ -25,9 +27,12 @@ import { SecurityTab } from './SecurityTab.tsx';
 import { SystemTab } from './SystemTab.tsx';
 import { UserTab } from './UserTab.tsx';
 
-type TabValue = 'general' | 'utilisateur' | 'securite' | 'notifications' | 'systeme' | 'recouvrement';
+type TabValue = 'general' | 'utilisateur' | 'securite' | 'notifications' | 'systeme' | 'recouvrement' | 'comptabilite';
 
-/** The spec's five tabs (spec 2 §2), in its order, then the collection's (issue 15); the company's groups are an admin's only. */
+/**
+ * The spec's five tabs (spec 2 §2), in its order, then the collection's (issue 15) and the
+ * accounting's (issue 27); the company's groups are an admin's only.
+ */
 const TABS: { value: TabValue; label: string; icon: ComponentType<{ size?: number }>; admin: boolean }[] = [
   { value: 'general', label: 'Général', icon: IconBuilding, admin: true },
   { value: 'utilisateur', label: 'Utilisateur', icon: IconUser, admin: false },
@@ -35,6 +40,7 @@ const TABS: { value: TabValue; label: string; icon: ComponentType<{ size?: numbe
   { value: 'notifications', label: 'Notifications', icon: IconBell, admin: false },
   { value: 'systeme', label: 'Système', icon: IconServer, admin: true },
   { value: 'recouvrement', label: 'Recouvrement', icon: IconCoins, admin: true },
+  { value: 'comptabilite', label: 'Comptabilité', icon: IconReportMoney, admin: true },
 ];
 
 /** 'Paramètres', from the user menu: one's own preferences for everyone, the company's settings for an admin. */
@@ -148,6 +154,9 @@ function TabPanel({ tab, role, settings, preferences, onSaved }: TabPanelProps) 
   }
   if (tab === 'recouvrement' && settings) {
     return <RecouvrementTab saved={settings.recouvrement} onSaved={onSaved} />;
+  }
+  if (tab === 'comptabilite' && settings) {
+    return <ComptabiliteTab saved={settings.comptabilite} onSaved={onSaved} />;
   }
   if (tab === 'utilisateur' && preferences) return <UserTab saved={preferences} onSaved={onSaved} />;
   if (tab === 'notifications' && preferences) {

@@ -1,6 +1,9 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** The help under a field, so that fields side by side with help of unequal length stay level. */
+export const HELP_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
 /** A titled block of fields within a tab. */
 export function SettingsSection({
   title,

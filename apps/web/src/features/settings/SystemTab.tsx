@@ -14,7 +14,7 @@ import { IconAlertTriangle, IconArrowRight, IconBug } from '@tabler/icons-react'
 import { Link } from 'react-router';
 import { viewPath } from '../../app/views.tsx';
 import { SaveBar } from './SaveBar.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
+import { HELP_BELOW, SettingsSection } from './SettingsSection.tsx';
 import { TIME_ZONE_LABELS } from './time-zones.ts';
 import { useSettingsForm } from './use-settings-form.ts';
 
@@ -25,8 +25,6 @@ const LOG_LEVEL_LABELS: Record<(typeof LOG_LEVELS)[number], string> = {
   debug: 'Débogage',
 };
 const LOG_LEVEL_OPTIONS = LOG_LEVELS.map((value) => ({ value, label: LOG_LEVEL_LABELS[value] }));
-/** The backup fields' hints go under them, so that the three fields line up whatever their hint's length. */
-const HELP_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 const FREQUENCE_OPTIONS = FREQUENCES_SAUVEGARDE.map((value) => ({ value, label: FREQUENCE_SAUVEGARDE_LABELS[value] }));
 
 /**

@@ -187,6 +187,9 @@ describe('SitesPage', () => {
     await user.upload(within(dialog).getByLabelText('Plans du site'), [
       new File(['%PDF'], 'lotissement.pdf', { type: 'application/pdf' }),
     ]);
+    // The dropzone reads the dropped files asynchronously: wait until both are listed.
+    await within(dialog).findByText('entree.jpg');
+    await within(dialog).findByText('lotissement.pdf');
     await user.click(within(dialog).getByRole('button', { name: 'Créer le site' }));
     // The spec's success screen in the dialog, which closes itself (1.5 s).
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Site créé avec succès');

@@ -9,6 +9,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
@@ -114,6 +115,7 @@ export default function SitesPage() {
         <Group gap="md" align="flex-end" wrap="wrap">
           <SearchField value={searchInput} onChange={setSearchInput} placeholder="Rechercher un site..." />
           <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
+          <ExportMenu list="sites" path="/sites/export" filters={{ search, sortBy: 'nom_site', sortOrder: 'asc' }} />
           <ViewToggle value={view} onChange={setView} />
         </Group>
       </Card>

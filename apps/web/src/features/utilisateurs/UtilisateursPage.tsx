@@ -36,6 +36,7 @@ import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
@@ -256,6 +257,11 @@ export default function UtilisateursPage() {
           />
           <Group gap="sm">
             <RefreshButton onClick={refresh} loading={query.isFetching && !query.isPending} />
+            <ExportMenu
+              list="utilisateurs"
+              path="/utilisateurs/export"
+              filters={{ search, ...values, sortBy: 'nom', sortOrder: 'asc' }}
+            />
             <ViewToggle value={view} onChange={setView} />
           </Group>
         </Group>

@@ -12,6 +12,7 @@ import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportMenu } from '../../ui/ExportMenu.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
 import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
@@ -114,6 +115,7 @@ export default function VersementsPage() {
         </div>
         <Group gap="xs">
           <RefreshButton onClick={refresh} loading={query.isFetching} />
+          <ExportMenu list="versements" path="/versements/export" filters={filters} />
           {rights.create && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               {role === 'membre' ? 'Déclarer un versement' : 'Nouveau versement'}
