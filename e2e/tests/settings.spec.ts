@@ -53,6 +53,7 @@ test('an admin switches to the dark theme and turns maintenance on; a comptable 
       'Notifications',
       'Système',
       'Recouvrement',
+      'Comptabilité',
     ]);
 
     // The theme applies as soon as it is chosen, and stays after a reload once saved.
