@@ -43,3 +43,4 @@ export * from './settings.ts';
 export * from './staff-id.ts';
 export * from './utilisateurs.ts';
 export * from './versements.ts';
+export * from './workflows.ts';

@@ -1,5 +1,6 @@
 import {
   DEPENSE_MESSAGES,
+  DEPENSE_WORKFLOW,
   type Depense,
   type DepenseListQuery,
   type DepenseStats,
@@ -14,6 +15,7 @@ import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { PrivateFile } from '../../media/private-file.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
+import { guardWorkflow } from '../../workflow.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale, isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
@@ -36,7 +38,8 @@ type CreateBody = z.output<typeof depenseCreateSchema>;
 type RejectBody = z.output<typeof depenseRejectSchema>;
 
 const notFound = () => new AppError('NOT_FOUND', DEPENSE_MESSAGES.notFound);
-const alreadyDecided = () => new AppError('CONFLICT', DEPENSE_MESSAGES.alreadyDecided);
+/** A decision on an expense no longer pending, or on one's own filing. */
+const decided = { statut: DEPENSE_MESSAGES.alreadyDecided, quatreYeux: DEPENSE_MESSAGES.ownFiling };
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 const person = (id: number | null, nom: string | null, prenom: string | null) =>
@@ -148,7 +151,7 @@ export class DepensesService {
       this.db.transaction().execute(async (trx) => {
         const before = await lockDepense(trx, caller.scope, id);
         if (!before) throw notFound();
-        if (before.statut !== 'en_attente') throw new AppError('CONFLICT', DEPENSE_MESSAGES.onlyPendingEdit);
+        guardWorkflow(DEPENSE_WORKFLOW.update, caller, before, { statut: DEPENSE_MESSAGES.onlyPendingEdit });
         const banque_id = await this.banqueFor(trx, body);
         const [file] = await save(`depenses/${id}`, form.files.scan);
         const changes = {
@@ -183,11 +186,10 @@ export class DepensesService {
     const file = await this.db.transaction().execute(async (trx) => {
       const before = await lockDepense(trx, caller.scope, id);
       if (!before) throw notFound();
-      if (before.statut === 'approuvee') throw new AppError('CONFLICT', DEPENSE_MESSAGES.approvedFinal);
       // The filer withdraws what waits; a decision stays on his file (admin and comptable may clear a rejection).
-      if (before.statut !== 'en_attente' && caller.scope.kind === 'self') {
-        throw new AppError('CONFLICT', DEPENSE_MESSAGES.onlyPendingDelete);
-      }
+      guardWorkflow(DEPENSE_WORKFLOW.delete, caller, before, {
+        statut: before.statut === 'approuvee' ? DEPENSE_MESSAGES.approvedFinal : DEPENSE_MESSAGES.onlyPendingDelete,
+      });
       await deleteDepense(trx, id);
       await insertAudit(trx, caller, {
         action: 'deleted',
@@ -205,8 +207,7 @@ export class DepensesService {
     await this.db.transaction().execute(async (trx) => {
       const d = await lockDepense(trx, caller.scope, id);
       if (!d) throw notFound();
-      if (d.statut !== 'en_attente') throw alreadyDecided();
-      if (d.created_by === caller.id) throw new AppError('FORBIDDEN', DEPENSE_MESSAGES.ownFiling);
+      guardWorkflow(DEPENSE_WORKFLOW.approve, caller, d, decided);
       const montant = Number(d.montant);
       const approved = await recordApprobation(trx, { ...d, montant }, caller.id, commentaire);
       if (!approved) throw soldeInsuffisant();
@@ -242,7 +243,7 @@ export class DepensesService {
     await this.db.transaction().execute(async (trx) => {
       const d = await lockDepense(trx, caller.scope, id);
       if (!d) throw notFound();
-      if (d.statut !== 'en_attente') throw alreadyDecided();
+      guardWorkflow(DEPENSE_WORKFLOW.reject, caller, d, decided);
       const date_rejet = new Date();
       await updateDepense(trx, id, {
         statut: 'rejetee',

@@ -2,6 +2,7 @@ import {
   formatFCFA,
   montantExceedsMessage,
   REMBOURSEMENT_MESSAGES,
+  REMBOURSEMENT_WORKFLOW,
   type Remboursement,
   type RemboursementListQuery,
   type RemboursementMembre,
@@ -16,6 +17,7 @@ import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { PrivateFile } from '../../media/private-file.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
+import { guardWorkflow } from '../../workflow.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { findPrincipale } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
@@ -214,7 +216,11 @@ export class RemboursementsService {
     await this.db.transaction().execute(async (trx) => {
       const r = await lockRemboursement(trx, caller.scope, id);
       if (!r) throw notFound();
-      if (r.statut !== 'en_attente') throw conflict(REMBOURSEMENT_MESSAGES.alreadyDecided);
+      const decision = body.statut === 'rejete' ? REMBOURSEMENT_WORKFLOW.reject : REMBOURSEMENT_WORKFLOW.approve;
+      guardWorkflow(decision, caller, r, {
+        statut: REMBOURSEMENT_MESSAGES.alreadyDecided,
+        quatreYeux: REMBOURSEMENT_MESSAGES.ownFiling,
+      });
       const commentaire_traitement = body.commentaire ?? null;
       if (body.statut === 'rejete') {
         const date_traitement = new Date();
@@ -234,7 +240,6 @@ export class RemboursementsService {
         });
         return;
       }
-      if (r.created_by === caller.id) throw new AppError('FORBIDDEN', REMBOURSEMENT_MESSAGES.ownFiling);
       const principale = await findPrincipale(trx);
       if (!principale) throw conflict(REMBOURSEMENT_MESSAGES.noPrincipal);
       const montant = Number(r.montant);
@@ -289,7 +294,7 @@ export class RemboursementsService {
     const file = await this.db.transaction().execute(async (trx) => {
       const r = await lockRemboursement(trx, caller.scope, id);
       if (!r) throw notFound();
-      if (r.statut !== 'en_attente') throw conflict(REMBOURSEMENT_MESSAGES.onlyPendingCancel);
+      guardWorkflow(REMBOURSEMENT_WORKFLOW.cancel, caller, r, { statut: REMBOURSEMENT_MESSAGES.onlyPendingCancel });
       await deleteRemboursement(trx, id);
       await insertAudit(trx, caller, {
         action: 'deleted',

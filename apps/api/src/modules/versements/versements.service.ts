@@ -3,6 +3,7 @@ import {
   formatDate,
   formatFCFA,
   VERSEMENT_MESSAGES,
+  VERSEMENT_WORKFLOW,
   type Versement,
   type VersementListQuery,
   type VersementStats,
@@ -17,6 +18,7 @@ import { claimKey, recordResult } from '../../db/idempotence.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ParsedForm } from '../../plugins/files.ts';
+import { guardWorkflow } from '../../workflow.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { isBanqueOpen } from '../banques/banques.repository.ts';
 import { soldeInsuffisant } from '../banques/banques.service.ts';
@@ -40,7 +42,8 @@ import {
 type RejectBody = z.output<typeof versementRejectSchema>;
 
 const notFound = () => new AppError('NOT_FOUND', VERSEMENT_MESSAGES.notFound);
-const alreadyDecided = () => new AppError('CONFLICT', VERSEMENT_MESSAGES.alreadyDecided);
+/** A decision on a payment no longer pending, or on one's own declaration. */
+const decided = { statut: VERSEMENT_MESSAGES.alreadyDecided, quatreYeux: VERSEMENT_MESSAGES.ownDeclaration };
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { [field]: message });
 
 const person = (id: number | null, nom: string | null, prenom: string | null) =>
@@ -219,8 +222,7 @@ export class VersementsService {
   async validateIn(trx: Executor, caller: Caller, id: number, banqueId?: number): Promise<void> {
     const v = await lockVersement(trx, caller.scope, id);
     if (!v || (banqueId !== undefined && v.banque_id !== banqueId)) throw notFound();
-    if (v.statut !== 'en_attente') throw alreadyDecided();
-    if (v.created_by === caller.id) throw new AppError('FORBIDDEN', VERSEMENT_MESSAGES.ownDeclaration);
+    guardWorkflow(VERSEMENT_WORKFLOW.validate, caller, v, decided);
     const montant = Number(v.montant);
     const { date_validation, solde_apres } = await recordValidation(trx, { ...v, montant }, caller.id);
     await insertAudit(trx, caller, {
@@ -264,7 +266,7 @@ export class VersementsService {
     await this.db.transaction().execute(async (trx) => {
       const v = await lockVersement(trx, caller.scope, id);
       if (!v) throw notFound();
-      if (v.statut !== 'en_attente') throw alreadyDecided();
+      guardWorkflow(VERSEMENT_WORKFLOW.reject, caller, v, decided);
       const date_rejet = new Date();
       const motif = body.motif ?? null;
       await updateVersement(trx, id, { statut: 'rejete', date_rejet, motif, traite_par: caller.id });

@@ -15,18 +15,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
 import { chantierStatsQuery, chantiersListQuery, useDeleteChantier } from '../../data/chantiers.ts';
-import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { ALL, filterValue } from '../../ui/account-options.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { type ViewMode, ViewToggle } from '../../ui/ViewToggle.tsx';
@@ -156,52 +151,25 @@ export default function ChantiersPage() {
         </Text>
       </Card>
 
-      {query.isError && !data ? (
-        isAuthFailure(query.error) ? (
-          <AuthErrorPanel message={query.error.message} onRetry={refresh} retrying={query.isFetching} />
-        ) : (
-          <ErrorPanel
-            title={CHANTIER_MESSAGES.loadError}
-            message={query.error.message}
-            onRetry={refresh}
-            retrying={query.isFetching}
-          />
-        )
-      ) : !data ? (
-        view === 'grid' ? (
-          <CardsSkeleton label="Chargement des chantiers..." count={3} />
-        ) : (
-          <TableSkeleton label="Chargement des chantiers..." />
-        )
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconBuildingSkyscraper size={28} />}
-          title="Aucun chantier trouvé"
-          description={
-            filtered
-              ? 'Aucun chantier ne correspond à vos critères de recherche.'
-              : rights.manage
-                ? 'Créez le premier chantier avec le bouton «\u00a0Nouveau chantier\u00a0».'
-                : 'Aucun chantier n’est encore ouvert pour votre logement.'
-          }
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(chantier) => <ChantierCard key={chantier.id} chantier={chantier} {...actions} />}
-          table={(chantiers) => <ChantierTable chantiers={chantiers} {...actions} />}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure={CHANTIER_MESSAGES.loadError}
+        loadingLabel="Chargement des chantiers..."
+        onRetry={refresh}
+        empty={{
+          icon: <IconBuildingSkyscraper size={28} />,
+          title: 'Aucun chantier trouvé',
+          description: filtered
+            ? 'Aucun chantier ne correspond à vos critères de recherche.'
+            : rights.manage
+              ? 'Créez le premier chantier avec le bouton «\u00a0Nouveau chantier\u00a0».'
+              : 'Aucun chantier n’est encore ouvert pour votre logement.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(chantier) => <ChantierCard key={chantier.id} chantier={chantier} {...actions} />}
+        table={(chantiers) => <ChantierTable chantiers={chantiers} {...actions} />}
+      />
 
       {data && totalPages && totalPages > 1 && (
         <Pager

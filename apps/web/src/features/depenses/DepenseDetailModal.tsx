@@ -17,7 +17,7 @@ import { DetailField, DetailSection } from '../../ui/DetailField.tsx';
 import { DetailLoad, isNotFound } from '../../ui/DetailLoad.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { DepenseRowAction } from './DepenseRowActions.tsx';
-import { categorieLabel, createurName, type DepenseRights, depenseActions, filedBySelf } from './depense-format.ts';
+import { categorieLabel, createurName, type DepenseRights, depenseActions } from './depense-format.ts';
 
 /** A status reads whole, never cut. */
 const fullBadge = { minWidth: 'max-content' } as const;
@@ -133,8 +133,6 @@ export function DepenseDetailModal({
   const current = query.data;
   const notFound = isNotFound(query.error);
   const offered = current && !notFound ? depenseActions(current, rights) : null;
-  const ownPending =
-    current && !notFound && current.statut === 'en_attente' && rights.approve && filedBySelf(current, rights);
 
   return (
     <Modal
@@ -154,7 +152,7 @@ export function DepenseDetailModal({
         >
           {(item) => <DepenseDetails depense={item} />}
         </DetailLoad>
-        {ownPending && (
+        {offered?.ownFiling && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="note">
             {DEPENSE_MESSAGES.ownFiling}
           </Alert>

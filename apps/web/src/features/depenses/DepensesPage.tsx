@@ -15,17 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
 import { depenseStatsQuery, depensesListQuery, openJustificatif } from '../../data/depenses.ts';
-import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
 import { ALL, filterValue } from '../../ui/account-options.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useFileDownload } from '../../ui/use-file-download.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { usePageSize } from '../../ui/use-page-size.ts';
@@ -184,67 +179,40 @@ export default function DepensesPage() {
         </Text>
       </Card>
 
-      {query.isError && !data ? (
-        isAuthFailure(query.error) ? (
-          <AuthErrorPanel message={query.error.message} onRetry={refresh} retrying={query.isFetching} />
-        ) : (
-          <ErrorPanel
-            title={DEPENSE_MESSAGES.loadError}
-            message={query.error.message}
-            onRetry={refresh}
-            retrying={query.isFetching}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure={DEPENSE_MESSAGES.loadError}
+        loadingLabel="Chargement des dépenses"
+        onRetry={refresh}
+        empty={{
+          icon: <IconReceipt size={28} />,
+          title: 'Aucune dépense trouvée',
+          description: filtered
+            ? 'Aucune dépense ne correspond à vos critères de recherche.'
+            : rights.create
+              ? 'Déclarez votre première dépense avec le bouton «\u00a0Nouvelle Dépense\u00a0».'
+              : 'Aucune dépense n’a encore été déclarée.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(depense) => (
+          <DepenseCard
+            key={depense.id}
+            depense={depense}
+            withCreateur={withCreateur}
+            justificatifLoading={justificatif.loadingId === depense.id}
+            {...rowProps}
           />
-        )
-      ) : !data ? (
-        view === 'grid' ? (
-          <CardsSkeleton label="Chargement des dépenses" count={3} />
-        ) : (
-          <TableSkeleton label="Chargement des dépenses" />
-        )
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconReceipt size={28} />}
-          title="Aucune dépense trouvée"
-          description={
-            filtered
-              ? 'Aucune dépense ne correspond à vos critères de recherche.'
-              : rights.create
-                ? 'Déclarez votre première dépense avec le bouton «\u00a0Nouvelle Dépense\u00a0».'
-                : 'Aucune dépense n’a encore été déclarée.'
-          }
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(depense) => (
-            <DepenseCard
-              key={depense.id}
-              depense={depense}
-              withCreateur={withCreateur}
-              justificatifLoading={justificatif.loadingId === depense.id}
-              {...rowProps}
-            />
-          )}
-          table={(depenses) => (
-            <DepenseTable
-              depenses={depenses}
-              withCreateur={withCreateur}
-              justificatifLoadingId={justificatif.loadingId}
-              {...rowProps}
-            />
-          )}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+        )}
+        table={(depenses) => (
+          <DepenseTable
+            depenses={depenses}
+            withCreateur={withCreateur}
+            justificatifLoadingId={justificatif.loadingId}
+            {...rowProps}
+          />
+        )}
+      />
 
       {data && data.items.length > 0 && totalPages && (
         <Pager

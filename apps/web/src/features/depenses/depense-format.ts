@@ -1,4 +1,14 @@
-import { can, DEPENSE_STATUT_LABELS, DEPENSE_STATUTS, type Depense, fullName, type Role } from '@app/shared';
+import {
+  can,
+  DEPENSE_STATUT_LABELS,
+  DEPENSE_STATUTS,
+  DEPENSE_WORKFLOW,
+  type Depense,
+  fullName,
+  heldByFourEyes,
+  type Role,
+  workflowOffer,
+} from '@app/shared';
 
 export const STATUT_OPTIONS = DEPENSE_STATUTS.map((value) => ({ value, label: DEPENSE_STATUT_LABELS[value] }));
 
@@ -18,27 +28,21 @@ export function shortDescription(depense: Pick<Depense, 'description'>): string 
   return text.length > 60 ? `${text.slice(0, 59).trimEnd()}…` : text;
 }
 
-/** What the signed-in person may do on the expenses screen (spec 3 §6). */
+/** Who is signed in, for the expenses screen's buttons (spec 3 §6). */
 export interface DepenseRights {
-  /** A member files his expenses. */
+  role: Role | null;
+  /** A member files his expenses, and edits his pending ones. */
   create: boolean;
-  /** A member edits his pending ones. */
   update: boolean;
-  /** Admin and comptable approve and reject, and delete a pending or rejected one. */
-  approve: boolean;
-  reject: boolean;
-  delete: boolean;
-  /** The account id of the signed-in person (his own expenses). */
+  /** The account id of the signed-in person (four eyes). */
   accountId: number | null;
 }
 
 export function depenseRights(role: Role | null | undefined, accountId: number | null): DepenseRights {
   return {
+    role: role ?? null,
     create: can(role, 'depenses.create'),
     update: can(role, 'depenses.update'),
-    approve: can(role, 'depenses.approve'),
-    reject: can(role, 'depenses.reject'),
-    delete: can(role, 'depenses.delete'),
     accountId,
   };
 }
@@ -49,19 +53,16 @@ export function filedBySelf(depense: Pick<Depense, 'createur'>, rights: DepenseR
 }
 
 /**
- * The actions one expense offers (spec 3 §4, §6): approve and reject while it waits (never one's
- * own approval: four eyes); its filer edits or deletes it while it waits; a processor deletes a
- * pending or rejected one; an approved one is final.
+ * The actions one expense offers, from its workflow (DEPENSE_WORKFLOW): approve and reject while it
+ * waits (never one's own approval), edit and withdraw one's own while it waits, a processor deletes
+ * a pending or rejected one; an approved one is final.
  */
 export function depenseActions(depense: Depense, rights: DepenseRights) {
-  const pending = depense.statut === 'en_attente';
-  const own = filedBySelf(depense, rights);
-  const processor = rights.approve || rights.reject;
+  const actor = { role: rights.role, filer: filedBySelf(depense, rights) };
   return {
-    approve: pending && rights.approve && !own,
-    reject: pending && rights.reject,
-    update: pending && rights.update && own,
-    delete: rights.delete && (processor ? depense.statut !== 'approuvee' : pending && own),
+    ...workflowOffer(DEPENSE_WORKFLOW, actor, depense.statut),
+    /** Pending, allowed to decide, but filed by himself: four eyes. */
+    ownFiling: heldByFourEyes(DEPENSE_WORKFLOW.approve, actor, depense.statut),
     justificatif: depense.fichier_justificatif !== null,
   };
 }

@@ -4,12 +4,9 @@ import { IconCrown, IconUserCheck, IconUserPlus, IconUserShare, IconUsers } from
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { membreStatsQuery, membresListQuery } from '../../data/membres.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
@@ -110,48 +107,31 @@ export function MembresPage() {
         </Paper>
       )}
 
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors du chargement des membres"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        <CardsSkeleton label="Chargement des membres" />
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconUsers size={28} />}
-          title="Aucun membre trouvé"
-          description={
-            filtered ? 'Aucun membre ne correspond à vos critères de recherche.' : 'Aucun membre n’est encore inscrit.'
-          }
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} selection={selection} />}
-          table={(membres) => (
-            <MembreTable
-              membres={membres}
-              onOpen={open}
-              label="Liste des membres"
-              withGestionnaire
-              selection={selection}
-            />
-          )}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure="Erreur lors du chargement des membres"
+        loadingLabel="Chargement des membres"
+        onRetry={() => void query.refetch()}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: 'Aucun membre trouvé',
+          description: filtered
+            ? 'Aucun membre ne correspond à vos critères de recherche.'
+            : 'Aucun membre n’est encore inscrit.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} selection={selection} />}
+        table={(membres) => (
+          <MembreTable
+            membres={membres}
+            onOpen={open}
+            label="Liste des membres"
+            withGestionnaire
+            selection={selection}
+          />
+        )}
+      />
 
       {data && data.items.length > 0 && totalPages && (
         <Pager

@@ -1,18 +1,14 @@
 import { type MembreStats, pageSummary, pluralTotal } from '@app/shared';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCrown, IconDiamond, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { membreStatsQuery, mesClientsQuery } from '../../data/membres.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import type { ViewMode } from '../../ui/ViewToggle.tsx';
 import { MembreCard } from './MembreCard.tsx';
@@ -82,48 +78,23 @@ export function MesClientsPage() {
         onViewChange={phone ? undefined : setView}
       />
 
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors du chargement des clients"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        view === 'grid' ? (
-          <CardsSkeleton label="Chargement des clients" />
-        ) : (
-          <TableSkeleton label="Chargement des clients" />
-        )
-      ) : data.items.length === 0 ? (
-        filtered ? (
-          <EmptyPanel
-            icon={<IconUsers size={28} />}
-            title="Aucun client trouvé"
-            description="Aucun de vos clients ne correspond à vos critères de recherche."
-          >
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          </EmptyPanel>
-        ) : (
-          <EmptyPanel
-            icon={<IconUsers size={28} />}
-            title="Aucun client assigné"
-            description="Les membres qu’un administrateur vous assigne apparaîtront ici."
-          />
-        )
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} />}
-          table={(membres) => <MembreTable membres={membres} onOpen={open} label="Liste de vos clients" />}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure="Erreur lors du chargement des clients"
+        loadingLabel="Chargement des clients"
+        onRetry={() => void query.refetch()}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: filtered ? 'Aucun client trouvé' : 'Aucun client assigné',
+          description: filtered
+            ? 'Aucun de vos clients ne correspond à vos critères de recherche.'
+            : 'Les membres qu’un administrateur vous assigne apparaîtront ici.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(membre) => <MembreCard key={membre.id} membre={membre} onOpen={open} />}
+        table={(membres) => <MembreTable membres={membres} onOpen={open} label="Liste de vos clients" />}
+      />
 
       {data && data.items.length > 0 && totalPages && (
         <Pager

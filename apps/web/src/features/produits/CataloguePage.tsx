@@ -11,14 +11,11 @@ import {
   useToggleProduitActive,
 } from '../../data/produits.ts';
 import { ALL, filterValue } from '../../ui/account-options.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { SEGMENTED_HIT_AREA } from '../../ui/segmented-styles.ts';
 import { showToast } from '../../ui/toasts/toast-store.ts';
@@ -169,42 +166,23 @@ export default function CataloguePage() {
         )}
       </Card>
 
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors du chargement des produits"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        <CardsSkeleton label="Chargement des produits" />
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconBuildingEstate size={28} />}
-          title="Aucun produit trouvé"
-          description={
-            list.filtered
-              ? 'Aucun produit ne correspond à vos critères de recherche.'
-              : 'Le catalogue ne contient encore aucun produit.'
-          }
-        >
-          {list.filtered && (
-            <Button variant="light" onClick={list.clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(produit) => <ProduitCard key={produit.id} produit={produit} {...actions} />}
-          table={(produits) => <ProduitTable produits={produits} {...actions} />}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure="Erreur lors du chargement des produits"
+        loadingLabel="Chargement des produits"
+        onRetry={() => void query.refetch()}
+        empty={{
+          icon: <IconBuildingEstate size={28} />,
+          title: 'Aucun produit trouvé',
+          description: list.filtered
+            ? 'Aucun produit ne correspond à vos critères de recherche.'
+            : 'Le catalogue ne contient encore aucun produit.',
+          onClear: list.filtered ? list.clearAll : undefined,
+        }}
+        card={(produit) => <ProduitCard key={produit.id} produit={produit} {...actions} />}
+        table={(produits) => <ProduitTable produits={produits} {...actions} />}
+      />
 
       {data && data.items.length > 0 && (
         <Pager

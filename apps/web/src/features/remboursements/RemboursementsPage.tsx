@@ -20,17 +20,12 @@ import {
   useCancelRemboursement,
   useRemboursementTotal,
 } from '../../data/remboursements.ts';
-import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
 import { useConfirmAction } from '../../ui/use-confirm-action.ts';
 import { useFileDownload } from '../../ui/use-file-download.ts';
@@ -173,65 +168,38 @@ export default function RemboursementsPage() {
         membreLabel={filteredMembre ? membreLabel(filteredMembre) : undefined}
       />
 
-      {query.isError && !data ? (
-        isAuthFailure(query.error) ? (
-          <AuthErrorPanel message={query.error.message} onRetry={refresh} retrying={query.isFetching} />
-        ) : (
-          <ErrorPanel
-            title={REMBOURSEMENT_MESSAGES.loadError}
-            message={query.error.message}
-            onRetry={refresh}
-            retrying={query.isFetching}
+      <ListBody
+        query={query}
+        view={phone ? 'grid' : 'list'}
+        loadFailure={REMBOURSEMENT_MESSAGES.loadError}
+        loadingLabel="Chargement des remboursements"
+        onRetry={refresh}
+        empty={{
+          icon: <IconReceiptRefund size={28} />,
+          title: 'Aucun remboursement trouvé',
+          description: filtered
+            ? 'Aucune demande de remboursement ne correspond à vos filtres.'
+            : role === 'membre'
+              ? 'Faites votre première demande avec le bouton «\u00a0Nouvelle demande\u00a0».'
+              : 'Aucune demande de remboursement n’a encore été déposée.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(remboursement) => (
+          <RemboursementCard
+            key={remboursement.id}
+            remboursement={remboursement}
+            justificatifLoading={justificatif.loadingId === remboursement.id}
+            {...rowProps}
           />
-        )
-      ) : !data ? (
-        phone ? (
-          <CardsSkeleton label="Chargement des remboursements" count={3} />
-        ) : (
-          <TableSkeleton label="Chargement des remboursements" />
-        )
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconReceiptRefund size={28} />}
-          title="Aucun remboursement trouvé"
-          description={
-            filtered
-              ? 'Aucune demande de remboursement ne correspond à vos filtres.'
-              : role === 'membre'
-                ? 'Faites votre première demande avec le bouton «\u00a0Nouvelle demande\u00a0».'
-                : 'Aucune demande de remboursement n’a encore été déposée.'
-          }
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={phone ? 'grid' : 'list'}
-          items={data.items}
-          card={(remboursement) => (
-            <RemboursementCard
-              key={remboursement.id}
-              remboursement={remboursement}
-              justificatifLoading={justificatif.loadingId === remboursement.id}
-              {...rowProps}
-            />
-          )}
-          table={(remboursements) => (
-            <RemboursementTable
-              remboursements={remboursements}
-              justificatifLoadingId={justificatif.loadingId}
-              {...rowProps}
-            />
-          )}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+        )}
+        table={(remboursements) => (
+          <RemboursementTable
+            remboursements={remboursements}
+            justificatifLoadingId={justificatif.loadingId}
+            {...rowProps}
+          />
+        )}
+      />
 
       {data && data.items.length > 0 && totalPages && (
         <Pager

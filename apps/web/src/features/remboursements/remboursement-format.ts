@@ -4,9 +4,11 @@ import {
   plural,
   REMBOURSEMENT_STATUT_LABELS,
   REMBOURSEMENT_STATUTS,
+  REMBOURSEMENT_WORKFLOW,
   type Remboursement,
   type RemboursementMembre,
   type Role,
+  workflowOffer,
 } from '@app/shared';
 
 export const STATUT_OPTIONS = REMBOURSEMENT_STATUTS.map((value) => ({
@@ -28,26 +30,26 @@ export function rangeText(page: number, limit: number, total: number): string {
   return `Affichage de ${from} à ${to} sur ${plural(total, 'résultat')}`;
 }
 
-/** What the signed-in person may do on the refunds screen (spec 3 §6). */
+/** Who is signed in, for the refunds screen's buttons (spec 3 §6). */
 export interface RemboursementRights {
+  role: Role | null;
   /** Files a request: a member for himself, a processor for a member he picks. */
   create: boolean;
   /** Approves or rejects (admin, gestionnaire, comptable): he picks the member. */
   process: boolean;
   filterMembre: boolean;
   total: boolean;
-  cancel: boolean;
   /** The account id of the signed-in person (the four-eyes rule). */
   accountId: number | null;
 }
 
 export function remboursementRights(role: Role | null | undefined, accountId: number | null): RemboursementRights {
   return {
+    role: role ?? null,
     create: can(role, 'remboursements.create'),
     process: can(role, 'remboursements.process'),
     filterMembre: can(role, 'remboursements.filter_membre'),
     total: can(role, 'remboursements.total'),
-    cancel: can(role, 'remboursements.cancel'),
     accountId,
   };
 }
@@ -57,12 +59,17 @@ export function filedBySelf(remboursement: Pick<Remboursement, 'depose_par'>, ri
   return rights.accountId !== null && remboursement.depose_par?.id === rights.accountId;
 }
 
-/** The actions one request offers: processing and cancellation while it waits (spec 3 §4). */
+/** The actions one request offers, from its workflow (REMBOURSEMENT_WORKFLOW): processing and cancellation while it waits. */
 export function remboursementActions(remboursement: Remboursement, rights: RemboursementRights) {
-  const pending = remboursement.statut === 'en_attente';
+  const offer = workflowOffer(
+    REMBOURSEMENT_WORKFLOW,
+    { role: rights.role, filer: filedBySelf(remboursement, rights) },
+    remboursement.statut,
+  );
   return {
-    process: pending && rights.process,
-    cancel: pending && rights.cancel,
+    /** The decision's dialog, where approval is off to its filer (four eyes): a rejection is his to make. */
+    process: offer.reject,
+    cancel: offer.cancel,
     justificatif: remboursement.fichier_justificatif !== null,
   };
 }

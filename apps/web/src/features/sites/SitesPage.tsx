@@ -5,15 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentProfile } from '../../api/index.ts';
 import { siteStatsQuery, sitesKeys, sitesListQuery, useDeleteSite, useToggleSiteActive } from '../../data/sites.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { toastActionError } from '../../ui/mutation-error.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { StatTile } from '../../ui/StatTile.tsx';
 import { showToast } from '../../ui/toasts/toast-store.ts';
@@ -120,38 +117,22 @@ export default function SitesPage() {
         </Group>
       </Card>
 
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors du chargement des sites"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        <CardsSkeleton label="Chargement des sites" />
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconMapPin size={28} />}
-          title="Aucun site trouvé"
-          description={search ? 'Aucun site ne correspond à votre recherche.' : 'Aucun site n’a encore été créé.'}
-        >
-          {search && (
-            <Button variant="light" onClick={clearAll}>
-              Effacer la recherche
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(site) => <SiteCard key={site.id} site={site} {...actions} />}
-          table={(sites) => <SiteTable sites={sites} {...actions} />}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure="Erreur lors du chargement des sites"
+        loadingLabel="Chargement des sites"
+        onRetry={() => void query.refetch()}
+        empty={{
+          icon: <IconMapPin size={28} />,
+          title: 'Aucun site trouvé',
+          description: search ? 'Aucun site ne correspond à votre recherche.' : 'Aucun site n’a encore été créé.',
+          onClear: search ? clearAll : undefined,
+          clearLabel: 'Effacer la recherche',
+        }}
+        card={(site) => <SiteCard key={site.id} site={site} {...actions} />}
+        table={(sites) => <SiteTable sites={sites} {...actions} />}
+      />
 
       {data && data.items.length > 0 && (
         <Pager

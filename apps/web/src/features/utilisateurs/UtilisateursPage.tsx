@@ -32,13 +32,10 @@ import {
   utilisateursListQuery,
 } from '../../data/utilisateurs.ts';
 import { ALL, filterValue, roleOptions, statutOptions } from '../../ui/account-options.ts';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { RoleBadge } from '../../ui/RoleBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { type StatTileSpec, StatTiles } from '../../ui/StatTiles.tsx';
@@ -267,38 +264,22 @@ export default function UtilisateursPage() {
         </Group>
       </Card>
 
-      {query.isError && !data ? (
-        <ErrorPanel
-          title="Erreur lors de la récupération des utilisateurs"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : !data ? (
-        <CardsSkeleton label="Chargement des utilisateurs" />
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconUsers size={28} />}
-          title="Aucun utilisateur trouvé"
-          description={filtered ? 'Aucun compte ne correspond à ces critères.' : 'Aucun compte n’existe encore.'}
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Effacer les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={view}
-          items={data.items}
-          card={(u) => <UtilisateurCard key={u.id} utilisateur={u} {...actions} />}
-          table={(items) => <UtilisateurTable utilisateurs={items} {...actions} />}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+      <ListBody
+        query={query}
+        view={view}
+        loadFailure="Erreur lors de la récupération des utilisateurs"
+        loadingLabel="Chargement des utilisateurs"
+        onRetry={() => void query.refetch()}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: 'Aucun utilisateur trouvé',
+          description: filtered ? 'Aucun compte ne correspond à ces critères.' : 'Aucun compte n’existe encore.',
+          onClear: filtered ? clearAll : undefined,
+          clearLabel: 'Effacer les filtres',
+        }}
+        card={(u) => <UtilisateurCard key={u.id} utilisateur={u} {...actions} />}
+        table={(items) => <UtilisateurTable utilisateurs={items} {...actions} />}
+      />
 
       {data && data.items.length > 0 && (
         <Group justify="space-between" gap="sm" component="nav" aria-label="Pagination">

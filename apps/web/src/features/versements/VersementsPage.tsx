@@ -8,16 +8,11 @@ import { useCurrentProfile } from '../../api/index.ts';
 import { banquesChoixQuery } from '../../data/banques.ts';
 import { produitsListQuery } from '../../data/produits.ts';
 import { openScan, versementStatsQuery, versementsListQuery } from '../../data/versements.ts';
-import { AuthErrorPanel, isAuthFailure } from '../../ui/AuthErrorPanel.tsx';
-import { CardsSkeleton } from '../../ui/CardsSkeleton.tsx';
-import { EmptyPanel } from '../../ui/EmptyPanel.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ExportMenu } from '../../ui/ExportMenu.tsx';
+import { ListBody } from '../../ui/ListBody.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RefreshButton } from '../../ui/RefreshButton.tsx';
-import { ResultsView, retryableError } from '../../ui/ResultsView.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { TableSkeleton } from '../../ui/TableSkeleton.tsx';
 import { useFileDownload } from '../../ui/use-file-download.ts';
 import { useLastPageClamp } from '../../ui/use-last-page-clamp.ts';
 import { usePageSize } from '../../ui/use-page-size.ts';
@@ -186,61 +181,32 @@ export default function VersementsPage() {
         }}
       />
 
-      {query.isError && !data ? (
-        isAuthFailure(query.error) ? (
-          <AuthErrorPanel message={query.error.message} onRetry={refresh} retrying={query.isFetching} />
-        ) : (
-          <ErrorPanel
-            title={LOAD_FAILURE}
-            message={query.error.message}
-            onRetry={refresh}
-            retrying={query.isFetching}
+      <ListBody
+        query={query}
+        view={phone ? 'grid' : 'list'}
+        loadFailure={LOAD_FAILURE}
+        loadingLabel="Chargement des versements"
+        onRetry={refresh}
+        empty={{
+          icon: <IconCash size={28} />,
+          title: 'Aucun versement trouvé',
+          description: filtered
+            ? 'Aucun versement ne correspond à vos critères de recherche.'
+            : role === 'membre'
+              ? 'Déclarez votre premier versement avec le bouton «\u00a0Déclarer un versement\u00a0».'
+              : 'Aucun versement n’a encore été déclaré.',
+          onClear: filtered ? clearAll : undefined,
+        }}
+        card={(versement) => (
+          <VersementCard
+            key={versement.id}
+            versement={versement}
+            scanLoading={scan.loadingId === versement.id}
+            {...rowProps}
           />
-        )
-      ) : !data ? (
-        phone ? (
-          <CardsSkeleton label="Chargement des versements" count={3} />
-        ) : (
-          <TableSkeleton label="Chargement des versements" />
-        )
-      ) : data.items.length === 0 ? (
-        <EmptyPanel
-          icon={<IconCash size={28} />}
-          title="Aucun versement trouvé"
-          description={
-            filtered
-              ? 'Aucun versement ne correspond à vos critères de recherche.'
-              : role === 'membre'
-                ? 'Déclarez votre premier versement avec le bouton «\u00a0Déclarer un versement\u00a0».'
-                : 'Aucun versement n’a encore été déclaré.'
-          }
-        >
-          {filtered && (
-            <Button variant="light" onClick={clearAll}>
-              Réinitialiser les filtres
-            </Button>
-          )}
-        </EmptyPanel>
-      ) : (
-        <ResultsView
-          view={phone ? 'grid' : 'list'}
-          items={data.items}
-          card={(versement) => (
-            <VersementCard
-              key={versement.id}
-              versement={versement}
-              scanLoading={scan.loadingId === versement.id}
-              {...rowProps}
-            />
-          )}
-          table={(versements) => (
-            <VersementTable versements={versements} scanLoadingId={scan.loadingId} {...rowProps} />
-          )}
-          stale={query.isPlaceholderData}
-          busy={query.isFetching}
-          error={retryableError(query)}
-        />
-      )}
+        )}
+        table={(versements) => <VersementTable versements={versements} scanLoadingId={scan.loadingId} {...rowProps} />}
+      />
 
       {data && data.items.length > 0 && totalPages && (
         <Pager

@@ -1,12 +1,15 @@
 import {
   can,
   fullName,
+  heldByFourEyes,
   type Role,
   TYPE_VERSEMENT_LABELS,
   TYPES_VERSEMENT,
   VERSEMENT_STATUT_LABELS,
   VERSEMENT_STATUTS,
+  VERSEMENT_WORKFLOW,
   type Versement,
+  workflowOffer,
 } from '@app/shared';
 
 export const STATUT_OPTIONS = VERSEMENT_STATUTS.map((value) => ({ value, label: VERSEMENT_STATUT_LABELS[value] }));
@@ -19,24 +22,17 @@ export const membreName = (versement: Pick<Versement, 'membre'>) => fullName(ver
 export const OWN_DECLARATION =
   'Vous avez déclaré ce versement\u00a0: un autre valideur (comptable ou gestionnaire) doit le valider.';
 
-/** What the signed-in person may do on the payments screen (spec 3 §6), and on one payment. */
+/** Who is signed in, for the payments screen's buttons (spec 3 §6). */
 export interface VersementRights {
+  role: Role | null;
+  /** Declares a payment. */
   create: boolean;
-  validate: boolean;
-  reject: boolean;
-  delete: boolean;
   /** The account id of the signed-in person (the four-eyes rule). */
   accountId: number | null;
 }
 
 export function versementRights(role: Role | null | undefined, accountId: number | null): VersementRights {
-  return {
-    create: can(role, 'versements.create'),
-    validate: can(role, 'versements.validate'),
-    reject: can(role, 'versements.reject'),
-    delete: can(role, 'versements.delete'),
-    accountId,
-  };
+  return { role: role ?? null, create: can(role, 'versements.create'), accountId };
 }
 
 /** He declared it himself: he may not validate it. */
@@ -44,15 +40,13 @@ export function declaredBySelf(versement: Pick<Versement, 'declare_par'>, rights
   return rights.accountId !== null && versement.declare_par?.id === rights.accountId;
 }
 
-/** The actions one payment offers: validate and reject while it waits, delete always (spec 3 §2.1). */
+/** The actions one payment offers, from its workflow (VERSEMENT_WORKFLOW): validate and reject while it waits, delete always. */
 export function versementActions(versement: Versement, rights: VersementRights) {
-  const pending = versement.statut === 'en_attente';
+  const actor = { role: rights.role, filer: declaredBySelf(versement, rights) };
   return {
-    validate: pending && rights.validate && !declaredBySelf(versement, rights),
+    ...workflowOffer(VERSEMENT_WORKFLOW, actor, versement.statut),
     /** Pending, allowed to decide, but declared by himself: Valider is replaced by the reason. */
-    ownDeclaration: pending && rights.validate && declaredBySelf(versement, rights),
-    reject: pending && rights.reject,
-    delete: rights.delete,
+    ownDeclaration: heldByFourEyes(VERSEMENT_WORKFLOW.validate, actor, versement.statut),
     scan: versement.scan_recu !== null,
   };
 }
