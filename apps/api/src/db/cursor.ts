@@ -3,8 +3,12 @@ import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './database.ts';
 import { PGliteKysely } from './pglite-dialect.ts';
 
-/** Rows fetched per round trip of an export's cursor. */
-export const CURSOR_CHUNK = 1_000;
+/**
+ * Rows fetched per round trip of an export's cursor: few enough that a chunk's rows die young. With
+ * 1,000, rows outlived two scavenges, were promoted, and the old space grew by 130 MB of garbage
+ * during a 200,000-row export before V8 collected it; with 250, by about 40 MB, and faster.
+ */
+export const CURSOR_CHUNK = 250;
 
 /**
  * A query's rows through a database cursor, a chunk at a time, never all in memory. On PostgreSQL,

@@ -85,11 +85,12 @@ export function xlsxExport(list: ExportList, rows: AsyncIterable<Row>, timeZone:
     titre: list.titre,
     colonnes: list.colonnes.map((c) => ({ titre: c.titre, type: c.type })),
   };
-  // A young generation large enough that a batch's garbage dies there, not in an old space that grows.
+  // Its heap bounded: a batch's garbage dies in the young generation, and the old one is collected
+  // before it grows (the writer holds one row at a time; out of memory, the export fails, not the server).
   const worker = new Worker(XLSX_WORKER.script, {
     workerData: sheet,
     eval: XLSX_WORKER.eval,
-    resourceLimits: { maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 64 },
   });
   let sent = 0;
   let written = 0;
