@@ -120,7 +120,10 @@ describe('the accounting journal', () => {
     expect(balance.ecritures).toBe(4);
     const compte = (n: string) => balance.comptes.find((c) => c.compte === n);
     expect(compte(`5211${banqueId}`)).toMatchObject({ debit: 690_000, credit: 2_500, solde: 687_500 });
-    expect(compte(membre())).toMatchObject({ debit: 0, credit: 190_000, solde: -190_000 });
+    // The member's own account is in the clients' collective one, which counts it.
+    expect(compte(membre())).toBeUndefined();
+    expect(compte('411')).toMatchObject({ debit: 0, credit: 190_000, solde: -190_000, auxiliaires: 1 });
+    expect(compte('471')).toMatchObject({ auxiliaires: 0 });
     expect(compte('471')).toMatchObject({ solde: -497_500 });
     // Another period: nothing.
     const empty = await ctx.app.inject({

@@ -167,13 +167,15 @@ export const journalQuerySchema = z
   });
 export type JournalQuery = z.infer<typeof journalQuerySchema>;
 
-/** One account of the trial balance (balance générale) over a period. */
+/** One general account of the trial balance (balance générale) over a period. */
 export const compteBalanceSchema = z.object({
   compte: z.string(),
   debit: z.number(),
   credit: z.number(),
   /** Debit − credit. */
   solde: z.number(),
+  /** The clients' collective account: how many members' own accounts it sums (0 for the others). */
+  auxiliaires: z.number().int(),
 });
 export const balanceGeneraleSchema = z.object({
   date_debut: z.string(),

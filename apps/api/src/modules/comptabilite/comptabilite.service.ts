@@ -1,6 +1,7 @@
 import {
   type BalanceGenerale,
   type ComptabiliteSettings,
+  compteMembre,
   type DepenseCategorie,
   ecritureDuMouvement,
   type LigneJournal,
@@ -43,8 +44,10 @@ function anomalie(g: Groupe): string | null {
 }
 
 /**
- * The trial balance (balance générale) of a period: each account's debits and credits over the
- * journal's entries, computed from the movements summed by what decides their accounts.
+ * The trial balance (balance générale) of a period: each general account's debits and credits over
+ * the journal's entries, computed from the movements summed by what decides their accounts. The
+ * members' own accounts (411 + code, one per member in the journal) are summed in the clients'
+ * collective account, with their number: the balance stays a page however many members paid.
  */
 export async function balanceGenerale(
   db: Executor,
@@ -53,19 +56,28 @@ export async function balanceGenerale(
   fin: string,
 ): Promise<BalanceGenerale> {
   const groupes = await groupesComptables(db, { debut, fin });
-  const comptes = new Map<string, { debit: number; credit: number }>();
+  const comptes = new Map<string, { debit: number; credit: number; auxiliaires: Set<string> }>();
   let ecritures = 0;
   for (const g of groupes) {
     ecritures += Number(g.nombre);
+    const membre = g.code_esv ? compteMembre(settings, g.code_esv) : null;
     for (const ligne of ecritureDuMouvement(asMouvement(g), settings)) {
-      const compte = comptes.get(ligne.compte) ?? { debit: 0, credit: 0 };
+      const general = ligne.compte === membre ? settings.compteClients : ligne.compte;
+      const compte = comptes.get(general) ?? { debit: 0, credit: 0, auxiliaires: new Set<string>() };
       compte.debit += ligne.debit;
       compte.credit += ligne.credit;
-      comptes.set(ligne.compte, compte);
+      if (general !== ligne.compte) compte.auxiliaires.add(ligne.compte);
+      comptes.set(general, compte);
     }
   }
   const rows = [...comptes.entries()]
-    .map(([compte, { debit, credit }]) => ({ compte, debit, credit, solde: debit - credit }))
+    .map(([compte, { debit, credit, auxiliaires }]) => ({
+      compte,
+      debit,
+      credit,
+      solde: debit - credit,
+      auxiliaires: auxiliaires.size,
+    }))
     .sort((a, b) => a.compte.localeCompare(b.compte));
   return {
     date_debut: debut,

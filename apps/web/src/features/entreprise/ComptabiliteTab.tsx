@@ -1,4 +1,4 @@
-import { type BalanceGenerale, formatFCFA, localIsoDate } from '@app/shared';
+import { type BalanceGenerale, formatFCFA, localIsoDate, plural } from '@app/shared';
 import { Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconReportMoney } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,7 +27,17 @@ function BalanceTable({ balance }: { balance: BalanceGenerale }) {
         <Table.Tbody>
           {balance.comptes.map((c) => (
             <Table.Tr key={c.compte}>
-              <Table.Td ff="monospace">{c.compte}</Table.Td>
+              <Table.Td>
+                <Text component="span" ff="monospace" size="sm">
+                  {c.compte}
+                </Text>
+                {c.auxiliaires > 0 && (
+                  <Text component="span" c="dimmed" size="sm">
+                    {' '}
+                    ({plural(c.auxiliaires, 'compte membre', 'comptes membres')})
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td ta="right">{amount(c.debit)}</Table.Td>
               <Table.Td ta="right">{amount(c.credit)}</Table.Td>
               <Table.Td ta="right">{amount(Math.max(0, c.solde))}</Table.Td>
