@@ -86,6 +86,7 @@ export function DecisionDialog<T>({ target, decision, mutation, onConfirm, onClo
               maxLength={500}
               value={note}
               disabled={busy}
+              data-autofocus
               onChange={(event) => setNote(event.currentTarget.value)}
             />
           )}
@@ -101,7 +102,7 @@ export function DecisionDialog<T>({ target, decision, mutation, onConfirm, onClo
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+            <Button variant="default" onClick={onClose} disabled={busy} data-autofocus={spec.note ? undefined : true}>
               Annuler
             </Button>
             <Button
