@@ -101,7 +101,7 @@ export async function* lignesJournal(
 }
 
 /**
- * What check:ledger verifies of the journal (invariant 10): every movement's entry has its accounts
+ * What check:ledger verifies of the journal (invariant 16 of docs/data-model.md): every movement's entry has its accounts
  * (a payment's or a refund's member, an expense's category) and balances, and the whole journal's
  * debits equal its credits.
  */
