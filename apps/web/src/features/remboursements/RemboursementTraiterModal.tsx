@@ -1,4 +1,11 @@
-import { formatDate, formatFCFA, REMBOURSEMENT_MESSAGES, type Remboursement } from '@app/shared';
+import {
+  formatDate,
+  formatFCFA,
+  heldByFourEyes,
+  REMBOURSEMENT_MESSAGES,
+  REMBOURSEMENT_WORKFLOW,
+  type Remboursement,
+} from '@app/shared';
 import { Alert, Group, Paper, Radio, SimpleGrid, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -30,7 +37,14 @@ export function RemboursementTraiterModal({ remboursement, rights, onClose }: Re
   // The request outlives the closing, so the dialog keeps its text while it fades out.
   const [shown, setShown] = useState(remboursement);
   if (remboursement && remboursement !== shown) setShown(remboursement);
-  const own = shown ? filedBySelf(shown, rights) : false;
+  // Four eyes (REMBOURSEMENT_WORKFLOW): its filer may reject it, not approve it.
+  const own = shown
+    ? heldByFourEyes(
+        REMBOURSEMENT_WORKFLOW.approve,
+        { role: rights.role, filer: filedBySelf(shown, rights) },
+        shown.statut,
+      )
+    : false;
   const { statut, commentaire } = form.values;
   const rejectionWithoutReason = statut === 'rejete' && commentaire.trim() === '';
 
