@@ -1,7 +1,6 @@
 import { CLOTURE_MESSAGES, type Cloture, type EtatRapprochement, type LigneReleve, type Role } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
-import { multipart } from './catalogue-helpers.ts';
 import { buildTestApp, type loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
@@ -12,6 +11,8 @@ import {
   declare,
   deleteVersement,
   moneyCast,
+  postReleve,
+  releveCsv,
   validateVersement,
   versementBody,
 } from './money-helpers.ts';
@@ -36,20 +37,10 @@ afterEach(async () => {
 /** October 2026: a month long past whenever these tests run. */
 const MOIS = '2026-10';
 
+const statement = (rows: string[]) => releveCsv('Date;Libellé;Débit;Crédit;Solde', rows);
+
 async function importStatement(banqueId: number, rows: string[]) {
-  const form = multipart({}, [
-    {
-      field: 'fichier',
-      name: 'releve.csv',
-      data: Buffer.from(['Date;Libellé;Débit;Crédit;Solde', ...rows].join('\n')),
-    },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/banques/${banqueId}/releves`,
-    headers: { ...comptable.auth, ...form.headers },
-    payload: form.payload,
-  });
+  const response = await postReleve(ctx, comptable.auth, banqueId, statement(rows));
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -196,30 +187,20 @@ describe('closing a month', () => {
     expect(deletion.json().message).toBe(moisClos);
     expect(await bankState(ctx, banque.id)).toEqual(before);
     // A statement adding a line to October is refused whole; one that only repeats it adds nothing and passes.
-    const form = (rows: string[]) =>
-      multipart({}, [
-        {
-          field: 'fichier',
-          name: 'releve.csv',
-          data: Buffer.from(['Date;Libellé;Débit;Crédit;Solde', ...rows].join('\n')),
-        },
-      ]);
-    const lateLine = form(['20/10/2026;Frais oubliés;500;;147 000']);
-    const lateImport = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/banques/${banque.id}/releves`,
-      headers: { ...comptable.auth, ...lateLine.headers },
-      payload: lateLine.payload,
-    });
+    const lateImport = await postReleve(
+      ctx,
+      comptable.auth,
+      banque.id,
+      statement(['20/10/2026;Frais oubliés;500;;147 000']),
+    );
     expect(lateImport.statusCode).toBe(409);
     expect(lateImport.json().message).toBe(CLOTURE_MESSAGES.releveMoisClos(MOIS));
-    const again = form(['05/10/2026;Versement espèces;;100 000;100 000']);
-    const againImport = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/banques/${banque.id}/releves`,
-      headers: { ...comptable.auth, ...again.headers },
-      payload: again.payload,
-    });
+    const againImport = await postReleve(
+      ctx,
+      comptable.auth,
+      banque.id,
+      statement(['05/10/2026;Versement espèces;;100 000;100 000']),
+    );
     expect(againImport.statusCode, againImport.body).toBe(201);
     expect(againImport.json().data.lignes_nouvelles).toBe(0);
     // The open month takes them.

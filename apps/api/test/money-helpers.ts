@@ -292,3 +292,26 @@ export function csvRows(body: string): string[][] {
     .split('\r\n')
     .map((line) => line.slice(1, -1).split('";"'));
 }
+
+/** Posts a bank statement file (multipart `fichier`, with the columns chosen when given); answers the response. */
+export function postReleve(
+  ctx: TestContext,
+  auth: Auth,
+  banqueId: number,
+  file: { name: string; data: Buffer },
+  colonnes?: object,
+) {
+  const form = multipart(colonnes ? { colonnes: JSON.stringify(colonnes) } : {}, [{ field: 'fichier', ...file }]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/banques/${banqueId}/releves`,
+    headers: { ...auth, ...form.headers },
+    payload: form.payload,
+  });
+}
+
+/** A CSV statement of these rows under the header given ('Date;Libellé;Débit;Crédit' and so on). */
+export const releveCsv = (header: string, rows: string[]) => ({
+  name: 'releve.csv',
+  data: Buffer.from([header, ...rows].join('\n')),
+});

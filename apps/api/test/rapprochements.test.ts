@@ -10,7 +10,6 @@ import {
 } from '@app/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBreaches } from '../src/modules/banques/ledger.repository.ts';
-import { multipart } from './catalogue-helpers.ts';
 import { buildTestApp, type loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
 import {
   type Auth,
@@ -19,6 +18,8 @@ import {
   createBanque,
   declare,
   moneyCast,
+  postReleve,
+  releveCsv,
   validateVersement,
   versementBody,
   versementRow,
@@ -42,15 +43,7 @@ afterEach(async () => {
 });
 
 async function importLines(banqueId: number, rows: string[]): Promise<LigneReleve[]> {
-  const form = multipart({}, [
-    { field: 'fichier', name: 'releve.csv', data: Buffer.from(['Date;Libellé;Débit;Crédit', ...rows].join('\n')) },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/banques/${banqueId}/releves`,
-    headers: { ...comptable.auth, ...form.headers },
-    payload: form.payload,
-  });
+  const response = await postReleve(ctx, comptable.auth, banqueId, releveCsv('Date;Libellé;Débit;Crédit', rows));
   expect(response.statusCode, response.body).toBe(201);
   const releveId = response.json().data.id;
   const lines = await ctx.app.inject({

@@ -1,8 +1,8 @@
 import { type Banque, type LigneReleve, RELEVE_MESSAGES, type ReleveImport, type Role } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './catalogue-helpers.ts';
-import { buildTestApp, loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
-import { type Auth, auditOf, createBanque, createClient } from './money-helpers.ts';
+import { buildTestApp, type loginAs, ROLES_ALL, type TestContext } from './helpers.ts';
+import { type Auth, auditOf, createBanque, moneyCast, postReleve } from './money-helpers.ts';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -11,37 +11,14 @@ let tokens: Record<Role, Auth>;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  admin = await loginAs(ctx, 'admin');
-  comptable = await loginAs(ctx, 'comptable');
-  const gestionnaire = await loginAs(ctx, 'gestionnaire');
-  const membre = await createClient(ctx, { gestionnaire_id: gestionnaire.account.id });
-  tokens = {
-    admin: admin.auth,
-    comptable: comptable.auth,
-    gestionnaire: gestionnaire.auth,
-    commercial: (await loginAs(ctx, 'commercial')).auth,
-    membre: membre.auth,
-    demandeur: (await loginAs(ctx, 'demandeur')).auth,
-  };
+  ({ admin, comptable, tokens } = await moneyCast(ctx));
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-function importer(
-  banqueId: number,
-  file: { name: string; data: Buffer },
-  auth: Auth = comptable.auth,
-  colonnes?: object,
-) {
-  const form = multipart(colonnes ? { colonnes: JSON.stringify(colonnes) } : {}, [{ field: 'fichier', ...file }]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/banques/${banqueId}/releves`,
-    headers: { ...auth, ...form.headers },
-    payload: form.payload,
-  });
-}
+const importer = (banqueId: number, file: { name: string; data: Buffer }, auth = comptable.auth, colonnes?: object) =>
+  postReleve(ctx, auth, banqueId, file, colonnes);
 
 async function imported(
   banqueId: number,
